@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"strings"
+
+	"rvsim/elf"
+	"rvsim/isa"
+)
+
+func init() {
+	register(&command{
+		Name:      "disasm",
+		UsageLine: "disasm [flags] prog.elf",
+		Short:     "disassemble a RISC-V ELF as llvm-objdump does",
+		Long: `
+Disasm prints the executable sections of prog.elf in llvm-objdump's layout, with symbol
+labels. Each instruction's text is what llvm-objdump-19 -d prints for it (aliases, ABI
+register names, hex immediates, branch targets with their symbol). Words that are not
+instructions of the target ISA print as <unknown>.`,
+		Flags: disasmFlags,
+	})
+}
+
+func disasmFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+	var o loadOptions
+	fs.StringVar(&o.isa, "isa", "", "decode for this `ISA` (default: everything rvsim implements at the ELF's XLEN)")
+	symbol := fs.String("symbol", "", "disassemble only the function `NAME`")
+	return func(env *cmdEnv, args []string) int {
+		if len(args) != 1 {
+			env.errorf("disasm: want exactly one ELF file (usage: rvsim disasm [flags] prog.elf)")
+			return exitUsage
+		}
+		f, err := elf.Open(args[0])
+		if err != nil {
+			env.errorf("%v", err)
+			return exitUsage
+		}
+		target, err := o.target(f)
+		if err != nil {
+			env.errorf("%v", err)
+			return exitUsage
+		}
+		lo, hi := uint64(0), ^uint64(0)
+		if *symbol != "" {
+			s, ok := f.Lookup(*symbol)
+			if !ok {
+				env.errorf("disasm: no symbol %q in %s", *symbol, args[0])
+				return exitUsage
+			}
+			lo, hi = s.Value, s.Value+s.Size
+			if s.Size == 0 {
+				hi = s.Value + 1
+				// A label without a size runs to the next symbol.
+				for _, t := range f.Symbols {
+					if t.Value > s.Value {
+						hi = t.Value
+						break
+					}
+				}
+			}
+		}
+		w := bufio.NewWriter(env.stdout)
+		defer w.Flush()
+		format := "elf64-littleriscv"
+		if f.XLEN == 32 {
+			format = "elf32-littleriscv"
+		}
+		fmt.Fprintf(w, "\n%s:\tfile format %s\n", args[0], format)
+		disassemble(w, f, target, lo, hi)
+		return 0
+	}
+}
+
+func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
+	dec := isa.NewDecoder(target)
+	sym := symbolizer(f)
+	labels := map[uint64][]string{}
+	for _, s := range f.Symbols {
+		if s.Name != "" {
+			labels[s.Value] = append(labels[s.Value], s.Name)
+		}
+	}
+	for _, sec := range f.Sections {
+		if !sec.Exec || sec.Data == nil {
+			continue
+		}
+		if sec.Addr+sec.Size <= lo || sec.Addr >= hi {
+			continue
+		}
+		fmt.Fprintf(w, "\nDisassembly of section %s:\n", sec.Name)
+		for off := uint64(0); off < uint64(len(sec.Data)); {
+			pc := sec.Addr + off
+			if pc >= hi {
+				break
+			}
+			if names, ok := labels[pc]; ok && pc >= lo {
+				fmt.Fprintf(w, "\n%0*x <%s>:\n", f.XLEN/4, pc, names[len(names)-1])
+			}
+			rest := sec.Data[off:]
+			var word uint32
+			n := 2
+			if len(rest) >= 2 {
+				word = uint32(rest[0]) | uint32(rest[1])<<8
+				if word&3 == 3 {
+					n = 4
+				}
+			}
+			if len(rest) < n {
+				// A trailing fragment: print it as llvm-objdump does, as raw bytes.
+				if pc >= lo {
+					fmt.Fprintf(w, "%8x: %-13s\t<unknown>\n", pc, hexBytes(rest))
+				}
+				break
+			}
+			if n == 4 {
+				word |= uint32(rest[2])<<16 | uint32(rest[3])<<24
+			}
+			if pc >= lo {
+				in, st := dec.Decode(word)
+				text := "<unknown>"
+				if st == isa.OK || st == isa.Reserved && in.Op == isa.AES64KS1I {
+					text = strings.Replace(isa.Format(in, pc, target.XLEN, sym), " ", "\t", 1)
+				}
+				enc := fmt.Sprintf("%08x", word)
+				if n == 2 {
+					enc = fmt.Sprintf("%04x", word)
+				}
+				fmt.Fprintf(w, "%8x: %-13s\t%s\n", pc, enc, text)
+			}
+			off += uint64(n)
+		}
+	}
+}
+
+func hexBytes(b []byte) string {
+	var s []string
+	for _, c := range b {
+		s = append(s, fmt.Sprintf("%02x", c))
+	}
+	return strings.Join(s, " ")
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"rvsim/elf"
+	"rvsim/emu"
+	"rvsim/isa"
+)
+
+// loadOptions are the flags shared by the commands that load a program.
+type loadOptions struct {
+	isa string
+	env string
+}
+
+// target resolves --isa against the ELF's class: the default is every extension rvsim
+// implements at that XLEN.
+func (o *loadOptions) target(f *elf.File) (isa.ISA, error) {
+	if o.isa == "" {
+		return isa.Default(f.XLEN), nil
+	}
+	t, err := isa.ParseISA(o.isa)
+	if err != nil {
+		return isa.ISA{}, err
+	}
+	if t.XLEN != f.XLEN {
+		return isa.ISA{}, fmt.Errorf("--isa %s is RV%d but the program is ELF%d", o.isa, t.XLEN, f.XLEN)
+	}
+	return t, nil
+}
+
+func (o *loadOptions) envKind() (emu.EnvKind, error) {
+	switch strings.ToLower(o.env) {
+	case "", "auto":
+		return emu.EnvAuto, nil
+	case "linux", "user":
+		return emu.EnvLinux, nil
+	case "bare", "htif", "spike":
+		return emu.EnvBare, nil
+	}
+	return 0, fmt.Errorf("--env %q: want auto, linux or bare", o.env)
+}
+
+// symbolizer names addresses as "sym+0x10" for messages and disassembly.
+func symbolizer(f *elf.File) func(uint64) string {
+	return func(a uint64) string { return f.Describe(a) }
+}
+
+// where formats an address for messages: "0x11158 <_start+4>".
+func where(f *elf.File, pc uint64) string {
+	if d := f.Describe(pc); d != "" {
+		return fmt.Sprintf("%#x <%s>", pc, d)
+	}
+	return fmt.Sprintf("%#x", pc)
+}

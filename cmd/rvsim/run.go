@@ -1,0 +1,192 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"rvsim/elf"
+	"rvsim/emu"
+	"rvsim/isa"
+)
+
+func init() {
+	register(&command{
+		Name:      "run",
+		UsageLine: "run [flags] prog.elf [args...]",
+		Short:     "run a RISC-V program to completion",
+		Long: `
+Run loads a statically linked RISC-V ELF (ELF32 runs as RV32, ELF64 as RV64) and runs it.
+
+A program with a tohost symbol runs on a bare machine in M-mode with Spike's HTIF (exit and
+console through tohost); any other runs as a Linux user-mode process, as under qemu-user:
+its output goes to rvsim's stdout and stderr, its input comes from rvsim's stdin, and no
+system call touches a host file. Flags go before the program; everything after it is the
+guest's argv.
+
+rvsim exits with the guest's exit status. A fault ends the run with one line on stderr and
+the status a shell gives a process killed by that signal: 132 for an illegal instruction
+(SIGILL), 139 for a bad memory access (SIGSEGV), 133 for ebreak (SIGTRAP). --max-insns
+stops a runaway guest with status 124. A file that is not a loadable RISC-V ELF exits 2.`,
+		Flags: runFlags,
+	})
+}
+
+func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+	var o loadOptions
+	fs.StringVar(&o.isa, "isa", "", "target `ISA` in -march syntax (rv64imac_zksed_zbkb); instructions outside it are illegal (default: everything rvsim implements)")
+	fs.StringVar(&o.env, "env", "auto", "execution environment: auto, linux or bare")
+	trace := fs.Bool("trace", false, "print each retired instruction to stderr in Spike's commit-log format")
+	traceFile := fs.String("trace-file", "", "write the --trace output to `FILE` instead of stderr")
+	stats := fs.Bool("stats", false, "print instruction counts per extension and mnemonic, misaligned accesses, wall time and MIPS on stderr")
+	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
+	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
+	seed := fs.Uint64("seed", 0, "seed for getrandom and AT_RANDOM (the bytes are deterministic)")
+	return func(env *cmdEnv, args []string) int {
+		if len(args) == 0 {
+			env.errorf("run: no program given (usage: rvsim %s)", "run [flags] prog.elf [args...]")
+			return exitUsage
+		}
+		f, err := elf.Open(args[0])
+		if err != nil {
+			env.errorf("%v", err)
+			return exitUsage
+		}
+		target, err := o.target(f)
+		if err != nil {
+			env.errorf("%v", err)
+			return exitUsage
+		}
+		kind, err := o.envKind()
+		if err != nil {
+			env.errorf("%v", err)
+			return exitUsage
+		}
+		mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, Linux: emu.LinuxConfig{
+			Args: args, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
+			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr,
+			Seed: *seed, StrictSyscalls: *strict,
+		}})
+		if err != nil {
+			env.errorf("%s: %v", args[0], err)
+			return exitUsage
+		}
+		h := mc.Hart
+		var flush func() error
+		if *trace || *traceFile != "" {
+			var w io.Writer = env.stderr
+			if *traceFile != "" {
+				tf, err := os.Create(*traceFile)
+				if err != nil {
+					env.errorf("--trace-file: %v", err)
+					return exitUsage
+				}
+				defer tf.Close()
+				w = tf
+			}
+			h.Hook, flush = emu.CommitLog(h, w)
+		}
+		var st *emu.Stats
+		if *stats {
+			st = &emu.Stats{}
+			h.Hook = st.Hook(h.Hook)
+		}
+		start := time.Now()
+		budget := *maxInsns
+		if budget == 0 {
+			budget = ^uint64(0)
+		}
+		stop := h.Run(budget)
+		wall := time.Since(start)
+		if flush != nil {
+			flush()
+		}
+		if st != nil {
+			printStats(env.stderr, h, st, wall)
+		}
+		return report(env, f, mc, stop, *maxInsns)
+	}
+}
+
+// report turns how the run ended into a message and an exit status.
+func report(env *cmdEnv, f *elf.File, mc *emu.Machine, stop emu.Stop, max uint64) int {
+	switch stop.Reason {
+	case emu.StopExit:
+		return stop.Code
+	case emu.StopLimit:
+		env.errorf("stopped after %d instructions (--max-insns) at %s", max, where(f, mc.Hart.PC))
+		return exitLimit
+	case emu.StopSignal:
+		env.errorf("%s at %s: %s", signalName(stop.Signal), where(f, stop.PC), stop.Msg)
+		return 128 + stop.Signal
+	}
+	env.errorf("run ended unexpectedly: %v", stop)
+	return exitInternal
+}
+
+func signalName(sig int) string {
+	switch sig {
+	case emu.SIGILL:
+		return "SIGILL"
+	case emu.SIGSEGV:
+		return "SIGSEGV"
+	case emu.SIGBUS:
+		return "SIGBUS"
+	case emu.SIGTRAP:
+		return "SIGTRAP"
+	case emu.SIGSYS:
+		return "SIGSYS"
+	}
+	return fmt.Sprintf("signal %d", sig)
+}
+
+func printStats(w io.Writer, h *emu.Hart, st *emu.Stats, wall time.Duration) {
+	total := h.Instret
+	fmt.Fprintf(w, "rvsim: %d instructions retired in %.3f s (%.1f MIPS, counting)\n", total, wall.Seconds(), float64(total)/wall.Seconds()/1e6)
+	fmt.Fprintf(w, "rvsim: %d misaligned accesses, %d compressed instructions\n", h.Mem.Misaligned, st.Compressed)
+	// Attribute each op to the first of its extensions that the target has.
+	byExt := map[isa.Ext]uint64{}
+	type opCount struct {
+		op isa.Op
+		n  uint64
+	}
+	var ops []opCount
+	for op, n := range st.ByOp {
+		if n == 0 {
+			continue
+		}
+		ops = append(ops, opCount{isa.Op(op), n})
+		row := isa.RowOf(isa.Op(op), h.ISA.XLEN)
+		if row == nil {
+			continue
+		}
+		exts := row.Exts & isa.ExtSet(h.ISA.Exts)
+		if exts == 0 {
+			exts = row.Exts
+		}
+		byExt[exts.List()[0]] += n
+	}
+	var exts []isa.Ext
+	for e := range byExt {
+		exts = append(exts, e)
+	}
+	sort.Slice(exts, func(i, j int) bool { return byExt[exts[i]] > byExt[exts[j]] })
+	var parts []string
+	for _, e := range exts {
+		parts = append(parts, fmt.Sprintf("%s %d (%.1f%%)", e, byExt[e], 100*float64(byExt[e])/float64(max(total, 1))))
+	}
+	fmt.Fprintf(w, "rvsim: by extension: %s\n", strings.Join(parts, ", "))
+	sort.Slice(ops, func(i, j int) bool { return ops[i].n > ops[j].n || ops[i].n == ops[j].n && ops[i].op < ops[j].op })
+	parts = parts[:0]
+	for i, o := range ops {
+		if i == 12 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", o.op, o.n))
+	}
+	fmt.Fprintf(w, "rvsim: top mnemonics: %s\n", strings.Join(parts, ", "))
+}

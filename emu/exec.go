@@ -1,0 +1,657 @@
+package emu
+
+import (
+	"math/bits"
+
+	"rvsim/emu/sem"
+	"rvsim/isa"
+)
+
+// slot is one decoded instruction in the cache: the internal op (XLEN applied), the register
+// indices with rd redirected to the sink x[32] when it is x0, the length and the immediate.
+type slot struct {
+	op  uint16
+	rd  uint8
+	rs1 uint8
+	rs2 uint8
+	len uint8
+	imm int64
+}
+
+// htifPoll bounds how long a bare-metal program runs between tohost checks when it does not
+// store to the tohost page through the normal store path.
+const htifPoll = 1 << 16
+
+// codeFor returns the decoded-instruction page for pc, creating it if needed, or nil with a
+// stop recorded when pc cannot be fetched from.
+func (h *Hart) codeFor(pc uint64) *codePage {
+	m := h.Mem
+	vpn := pc >> pageShift
+	p := m.page(vpn)
+	if p == nil || p.perm&PermX == 0 {
+		return nil
+	}
+	if p.code == nil {
+		p.code = &codePage{}
+		// The write cache must not bypass the check that invalidates decoded code.
+		if e := &m.wtlb[vpn&tlbMask]; e.vpn == vpn {
+			*e = tlbEntry{vpn: ^uint64(0)}
+		}
+	}
+	return p.code
+}
+
+// decodeSlot decodes the instruction at pc into slot i of cp. It returns false when the
+// bytes cannot be fetched.
+func (h *Hart) decodeSlot(cp *codePage, i uint64, pc uint64) bool {
+	in, st, err := h.Fetch(pc)
+	if err != nil {
+		// The first halfword was fetched (pc's page is executable), so the second is on the
+		// next page.
+		return false
+	}
+	cp.insts[i] = in
+	s := &cp.slots[i]
+	*s = slot{op: opIllegal, len: in.Len, rd: in.Rd, rs1: in.Rs1, rs2: in.Rs2, imm: in.Imm}
+	if st == isa.OK && in.Op != isa.FP {
+		s.op = h.opMap[in.Op]
+	}
+	if s.rd == 0 {
+		s.rd = 32
+	}
+	if s.len == 0 {
+		s.len = 4
+	}
+	return true
+}
+
+// run is the interpreter: it executes up to budget instructions and returns how many
+// retired. The common path is a switch over predecoded slots with no per-instruction checks
+// beyond the page test; everything rare (CSRs, traps, system calls) leaves through a function
+// call with the state written back.
+func (h *Hart) run(budget uint64) uint64 {
+	x := &h.X
+	m := h.Mem
+	pc := h.PC
+	am := h.addrMask
+	ia := h.ialign &^ 1 // jump targets with these bits set are misaligned
+	epoch := m.Epoch
+	base := h.Instret
+	var cp *codePage
+	cbase := ^uint64(0)
+	n := budget
+	var cause, tval uint64
+	var msg string
+
+	for n > 0 {
+		if pc-cbase >= PageSize {
+			if pc == h.Sentinel && h.Sentinel != 0 {
+				h.stop = Stop{Reason: StopReturn, PC: pc}
+				break
+			}
+			cp = h.codeFor(pc)
+			if cp == nil {
+				cause, tval, msg = CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address"
+				goto trap
+			}
+			cbase = pc &^ pageMask
+		}
+		{
+			s := &cp.slots[(pc&pageMask)>>1]
+			switch s.op {
+			case opDecode:
+				if !h.decodeSlot(cp, (pc&pageMask)>>1, pc) {
+					cause, tval, msg = CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped page"
+					goto trap
+				}
+				continue
+			case opIllegal:
+				h.PC = pc
+				h.Instret = base + budget - n
+				if h.illegalAt(pc) {
+					goto out
+				}
+				pc = h.PC
+				cbase = ^uint64(0)
+				continue
+
+			// RV64I / RV32I
+			case uint16(isa.LUI):
+				x[s.rd&63] = uint64(s.imm)
+			case uint16(isa.AUIPC):
+				x[s.rd&63] = pc + uint64(s.imm)
+			case opAUIPC32:
+				x[s.rd&63] = sext32(pc + uint64(s.imm))
+			case uint16(isa.JAL), opJAL32:
+				t := (pc + uint64(s.imm)) & am
+				if t&ia != 0 {
+					cause, tval, msg = CauseMisalignedFetch, t, "jump target not aligned"
+					goto trap
+				}
+				x[s.rd&63] = h.wb(pc + uint64(s.len))
+				pc = t
+				n--
+				continue
+			case uint16(isa.JALR), opJALR32:
+				t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
+				if t&ia != 0 {
+					cause, tval, msg = CauseMisalignedFetch, t, "jump target not aligned"
+					goto trap
+				}
+				x[s.rd&63] = h.wb(pc + uint64(s.len))
+				pc = t
+				n--
+				continue
+			case uint16(isa.BEQ):
+				if x[s.rs1&63] == x[s.rs2&63] {
+					goto branch
+				}
+			case uint16(isa.BNE):
+				if x[s.rs1&63] != x[s.rs2&63] {
+					goto branch
+				}
+			case uint16(isa.BLT):
+				if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
+					goto branch
+				}
+			case uint16(isa.BGE):
+				if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
+					goto branch
+				}
+			case uint16(isa.BLTU):
+				if x[s.rs1&63] < x[s.rs2&63] {
+					goto branch
+				}
+			case uint16(isa.BGEU):
+				if x[s.rs1&63] >= x[s.rs2&63] {
+					goto branch
+				}
+
+			case uint16(isa.LB):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load8(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = uint64(int64(int8(v)))
+			case uint16(isa.LH):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load16(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = uint64(int64(int16(v)))
+			case uint16(isa.LW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load32(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = uint64(int64(int32(v)))
+			case uint16(isa.LD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load64(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = v
+			case uint16(isa.LBU):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load8(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = uint64(v)
+			case uint16(isa.LHU):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load16(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = uint64(v)
+			case uint16(isa.LWU):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				v, ok := m.Load32(a)
+				if !ok {
+					cause, tval = CauseLoadAccess, a
+					goto memfault
+				}
+				x[s.rd&63] = uint64(v)
+			case uint16(isa.SB):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if !m.Store8(a, uint8(x[s.rs2&63])) {
+					cause, tval = CauseStoreAccess, a
+					goto memfault
+				}
+				if m.Epoch != epoch {
+					goto stored
+				}
+			case uint16(isa.SH):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if !m.Store16(a, uint16(x[s.rs2&63])) {
+					cause, tval = CauseStoreAccess, a
+					goto memfault
+				}
+				if m.Epoch != epoch {
+					goto stored
+				}
+			case uint16(isa.SW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if !m.Store32(a, uint32(x[s.rs2&63])) {
+					cause, tval = CauseStoreAccess, a
+					goto memfault
+				}
+				if m.Epoch != epoch {
+					goto stored
+				}
+			case uint16(isa.SD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if !m.Store64(a, x[s.rs2&63]) {
+					cause, tval = CauseStoreAccess, a
+					goto memfault
+				}
+				if m.Epoch != epoch {
+					goto stored
+				}
+
+			case uint16(isa.ADDI):
+				x[s.rd&63] = x[s.rs1&63] + uint64(s.imm)
+			case uint16(isa.SLTI):
+				x[s.rd&63] = b2u(int64(x[s.rs1&63]) < s.imm)
+			case uint16(isa.SLTIU):
+				x[s.rd&63] = b2u(x[s.rs1&63] < uint64(s.imm))
+			case uint16(isa.XORI):
+				x[s.rd&63] = x[s.rs1&63] ^ uint64(s.imm)
+			case uint16(isa.ORI):
+				x[s.rd&63] = x[s.rs1&63] | uint64(s.imm)
+			case uint16(isa.ANDI):
+				x[s.rd&63] = x[s.rs1&63] & uint64(s.imm)
+			case uint16(isa.SLLI):
+				x[s.rd&63] = x[s.rs1&63] << (s.imm & 63)
+			case uint16(isa.SRLI):
+				x[s.rd&63] = x[s.rs1&63] >> (s.imm & 63)
+			case uint16(isa.SRAI):
+				x[s.rd&63] = uint64(int64(x[s.rs1&63]) >> (s.imm & 63))
+			case uint16(isa.ADD):
+				x[s.rd&63] = x[s.rs1&63] + x[s.rs2&63]
+			case uint16(isa.SUB):
+				x[s.rd&63] = x[s.rs1&63] - x[s.rs2&63]
+			case uint16(isa.SLL):
+				x[s.rd&63] = x[s.rs1&63] << (x[s.rs2&63] & 63)
+			case uint16(isa.SLT):
+				x[s.rd&63] = b2u(int64(x[s.rs1&63]) < int64(x[s.rs2&63]))
+			case uint16(isa.SLTU):
+				x[s.rd&63] = b2u(x[s.rs1&63] < x[s.rs2&63])
+			case uint16(isa.XOR):
+				x[s.rd&63] = x[s.rs1&63] ^ x[s.rs2&63]
+			case uint16(isa.SRL):
+				x[s.rd&63] = x[s.rs1&63] >> (x[s.rs2&63] & 63)
+			case uint16(isa.SRA):
+				x[s.rd&63] = uint64(int64(x[s.rs1&63]) >> (x[s.rs2&63] & 63))
+			case uint16(isa.OR):
+				x[s.rd&63] = x[s.rs1&63] | x[s.rs2&63]
+			case uint16(isa.AND):
+				x[s.rd&63] = x[s.rs1&63] & x[s.rs2&63]
+			case uint16(isa.ADDIW):
+				x[s.rd&63] = sext32(x[s.rs1&63] + uint64(s.imm))
+			case uint16(isa.SLLIW):
+				x[s.rd&63] = sext32(x[s.rs1&63] << (s.imm & 31))
+			case uint16(isa.SRLIW):
+				x[s.rd&63] = sext32(uint64(uint32(x[s.rs1&63]) >> (s.imm & 31)))
+			case uint16(isa.SRAIW):
+				x[s.rd&63] = uint64(int64(int32(x[s.rs1&63]) >> (s.imm & 31)))
+			case uint16(isa.ADDW):
+				x[s.rd&63] = sext32(x[s.rs1&63] + x[s.rs2&63])
+			case uint16(isa.SUBW):
+				x[s.rd&63] = sext32(x[s.rs1&63] - x[s.rs2&63])
+			case uint16(isa.SLLW):
+				x[s.rd&63] = sext32(x[s.rs1&63] << (x[s.rs2&63] & 31))
+			case uint16(isa.SRLW):
+				x[s.rd&63] = sext32(uint64(uint32(x[s.rs1&63]) >> (x[s.rs2&63] & 31)))
+			case uint16(isa.SRAW):
+				x[s.rd&63] = uint64(int64(int32(x[s.rs1&63]) >> (x[s.rs2&63] & 31)))
+			case uint16(isa.FENCE):
+			case uint16(isa.FENCE_I):
+				m.FlushCode()
+				epoch = m.Epoch
+				cbase = ^uint64(0)
+
+			// M
+			case uint16(isa.MUL):
+				x[s.rd&63] = x[s.rs1&63] * x[s.rs2&63]
+			case uint16(isa.MULH):
+				hi, _ := mulhs(int64(x[s.rs1&63]), int64(x[s.rs2&63]))
+				x[s.rd&63] = hi
+			case uint16(isa.MULHU):
+				hi, _ := bits.Mul64(x[s.rs1&63], x[s.rs2&63])
+				x[s.rd&63] = hi
+			case uint16(isa.MULHSU):
+				x[s.rd&63] = mulhsu(int64(x[s.rs1&63]), x[s.rs2&63])
+			case opMULH32:
+				x[s.rd&63] = sext32(uint64(int64(int32(x[s.rs1&63]))*int64(int32(x[s.rs2&63]))) >> 32)
+			case opMULHU32:
+				x[s.rd&63] = sext32(uint64(uint32(x[s.rs1&63])) * uint64(uint32(x[s.rs2&63])) >> 32)
+			case opMULHSU32:
+				x[s.rd&63] = sext32(uint64(int64(int32(x[s.rs1&63]))*int64(uint32(x[s.rs2&63]))) >> 32)
+			case uint16(isa.DIV):
+				x[s.rd&63] = uint64(div64(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
+			case uint16(isa.DIVU):
+				x[s.rd&63] = divu64(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.REM):
+				x[s.rd&63] = uint64(rem64(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
+			case uint16(isa.REMU):
+				x[s.rd&63] = remu64(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.MULW):
+				x[s.rd&63] = sext32(x[s.rs1&63] * x[s.rs2&63])
+			case uint16(isa.DIVW):
+				x[s.rd&63] = uint64(int64(div32(int32(x[s.rs1&63]), int32(x[s.rs2&63]))))
+			case uint16(isa.DIVUW):
+				x[s.rd&63] = sext32(uint64(divu32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case uint16(isa.REMW):
+				x[s.rd&63] = uint64(int64(rem32(int32(x[s.rs1&63]), int32(x[s.rs2&63]))))
+			case uint16(isa.REMUW):
+				x[s.rd&63] = sext32(uint64(remu32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+
+			// Zba
+			case uint16(isa.SH1ADD):
+				x[s.rd&63] = x[s.rs1&63]<<1 + x[s.rs2&63]
+			case uint16(isa.SH2ADD):
+				x[s.rd&63] = x[s.rs1&63]<<2 + x[s.rs2&63]
+			case uint16(isa.SH3ADD):
+				x[s.rd&63] = x[s.rs1&63]<<3 + x[s.rs2&63]
+			case opSH1ADD32:
+				x[s.rd&63] = sext32(x[s.rs1&63]<<1 + x[s.rs2&63])
+			case opSH2ADD32:
+				x[s.rd&63] = sext32(x[s.rs1&63]<<2 + x[s.rs2&63])
+			case opSH3ADD32:
+				x[s.rd&63] = sext32(x[s.rs1&63]<<3 + x[s.rs2&63])
+			case uint16(isa.ADD_UW):
+				x[s.rd&63] = uint64(uint32(x[s.rs1&63])) + x[s.rs2&63]
+			case uint16(isa.SH1ADD_UW):
+				x[s.rd&63] = uint64(uint32(x[s.rs1&63]))<<1 + x[s.rs2&63]
+			case uint16(isa.SH2ADD_UW):
+				x[s.rd&63] = uint64(uint32(x[s.rs1&63]))<<2 + x[s.rs2&63]
+			case uint16(isa.SH3ADD_UW):
+				x[s.rd&63] = uint64(uint32(x[s.rs1&63]))<<3 + x[s.rs2&63]
+			case uint16(isa.SLLI_UW):
+				x[s.rd&63] = uint64(uint32(x[s.rs1&63])) << (s.imm & 63)
+
+			// Zbb, Zbkb
+			case uint16(isa.ANDN):
+				x[s.rd&63] = x[s.rs1&63] &^ x[s.rs2&63]
+			case uint16(isa.ORN):
+				x[s.rd&63] = x[s.rs1&63] | ^x[s.rs2&63]
+			case uint16(isa.XNOR):
+				x[s.rd&63] = ^(x[s.rs1&63] ^ x[s.rs2&63])
+			case uint16(isa.CLZ):
+				x[s.rd&63] = uint64(bits.LeadingZeros64(x[s.rs1&63]))
+			case uint16(isa.CTZ):
+				x[s.rd&63] = uint64(bits.TrailingZeros64(x[s.rs1&63]))
+			case uint16(isa.CPOP):
+				x[s.rd&63] = uint64(bits.OnesCount64(x[s.rs1&63]))
+			case uint16(isa.CLZW):
+				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(x[s.rs1&63])))
+			case uint16(isa.CTZW):
+				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(x[s.rs1&63])))
+			case uint16(isa.CPOPW):
+				x[s.rd&63] = uint64(bits.OnesCount32(uint32(x[s.rs1&63])))
+			case uint16(isa.MAX):
+				x[s.rd&63] = uint64(max(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
+			case uint16(isa.MAXU):
+				x[s.rd&63] = max(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.MIN):
+				x[s.rd&63] = uint64(min(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
+			case uint16(isa.MINU):
+				x[s.rd&63] = min(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.SEXT_B):
+				x[s.rd&63] = uint64(int64(int8(x[s.rs1&63])))
+			case uint16(isa.SEXT_H):
+				x[s.rd&63] = uint64(int64(int16(x[s.rs1&63])))
+			case uint16(isa.ZEXT_H):
+				x[s.rd&63] = uint64(uint16(x[s.rs1&63]))
+			case uint16(isa.ROL):
+				x[s.rd&63] = bits.RotateLeft64(x[s.rs1&63], int(x[s.rs2&63]&63))
+			case uint16(isa.ROR):
+				x[s.rd&63] = bits.RotateLeft64(x[s.rs1&63], -int(x[s.rs2&63]&63))
+			case uint16(isa.RORI):
+				x[s.rd&63] = bits.RotateLeft64(x[s.rs1&63], -int(s.imm&63))
+			case uint16(isa.ROLW):
+				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(x[s.rs1&63]), int(x[s.rs2&63]&31))))
+			case uint16(isa.RORW):
+				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(x[s.rs1&63]), -int(x[s.rs2&63]&31))))
+			case uint16(isa.RORIW):
+				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(x[s.rs1&63]), -int(s.imm&31))))
+			case uint16(isa.ORC_B):
+				x[s.rd&63] = sem.OrcB(x[s.rs1&63])
+			case opORCB32:
+				x[s.rd&63] = sext32(sem.OrcB(x[s.rs1&63]))
+			case uint16(isa.REV8):
+				x[s.rd&63] = bits.ReverseBytes64(x[s.rs1&63])
+			case opREV832:
+				x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(x[s.rs1&63]))))
+			case uint16(isa.BREV8):
+				x[s.rd&63] = sem.Brev8(x[s.rs1&63])
+			case opBREV832:
+				x[s.rd&63] = sext32(sem.Brev8(x[s.rs1&63]))
+			case uint16(isa.PACK):
+				x[s.rd&63] = sem.Pack64(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.PACKH):
+				x[s.rd&63] = sem.Packh(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.PACKW):
+				x[s.rd&63] = sem.Packw(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.ZIP):
+				x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(x[s.rs1&63]))))
+			case uint16(isa.UNZIP):
+				x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(x[s.rs1&63]))))
+
+			// Zbc, Zbkc
+			case uint16(isa.CLMUL):
+				x[s.rd&63] = sem.Clmul64(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.CLMULH):
+				x[s.rd&63] = sem.Clmulh64(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.CLMULR):
+				x[s.rd&63] = sem.Clmulr64(x[s.rs1&63], x[s.rs2&63])
+			case opCLMUL32:
+				x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case opCLMULH32:
+				x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case opCLMULR32:
+				x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+
+			// Zbs
+			case uint16(isa.BCLR):
+				x[s.rd&63] = x[s.rs1&63] &^ (1 << (x[s.rs2&63] & 63))
+			case uint16(isa.BCLRI):
+				x[s.rd&63] = x[s.rs1&63] &^ (1 << (s.imm & 63))
+			case uint16(isa.BEXT):
+				x[s.rd&63] = x[s.rs1&63] >> (x[s.rs2&63] & 63) & 1
+			case uint16(isa.BEXTI):
+				x[s.rd&63] = x[s.rs1&63] >> (s.imm & 63) & 1
+			case uint16(isa.BINV):
+				x[s.rd&63] = x[s.rs1&63] ^ (1 << (x[s.rs2&63] & 63))
+			case uint16(isa.BINVI):
+				x[s.rd&63] = x[s.rs1&63] ^ (1 << (s.imm & 63))
+			case uint16(isa.BSET):
+				x[s.rd&63] = x[s.rs1&63] | (1 << (x[s.rs2&63] & 63))
+			case uint16(isa.BSETI):
+				x[s.rd&63] = x[s.rs1&63] | (1 << (s.imm & 63))
+			case opBCLR32:
+				x[s.rd&63] = sext32(x[s.rs1&63] &^ (1 << (x[s.rs2&63] & 31)))
+			case opBEXT32:
+				x[s.rd&63] = x[s.rs1&63] >> (x[s.rs2&63] & 31) & 1
+			case opBINV32:
+				x[s.rd&63] = sext32(x[s.rs1&63] ^ (1 << (x[s.rs2&63] & 31)))
+			case opBSET32:
+				x[s.rd&63] = sext32(x[s.rs1&63] | (1 << (x[s.rs2&63] & 31)))
+			case opBCLRI32:
+				x[s.rd&63] = sext32(x[s.rs1&63] &^ (1 << (s.imm & 31)))
+			case opBINVI32:
+				x[s.rd&63] = sext32(x[s.rs1&63] ^ (1 << (s.imm & 31)))
+			case opBSETI32:
+				x[s.rd&63] = sext32(x[s.rs1&63] | (1 << (s.imm & 31)))
+
+			// Zbkx
+			case uint16(isa.XPERM4):
+				x[s.rd&63] = sem.Xperm4_64(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.XPERM8):
+				x[s.rd&63] = sem.Xperm8_64(x[s.rs1&63], x[s.rs2&63])
+			case opXPERM4_32:
+				x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case opXPERM8_32:
+				x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+
+			// Zksed, Zksh
+			case uint16(isa.SM4ED):
+				x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.SM4KS):
+				x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.SM3P0):
+				x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(x[s.rs1&63]))))
+			case uint16(isa.SM3P1):
+				x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(x[s.rs1&63]))))
+
+			// Zkne, Zknd
+			case uint16(isa.AES32ESI):
+				x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.AES32ESMI):
+				x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.AES32DSI):
+				x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.AES32DSMI):
+				x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.AES64ES):
+				x[s.rd&63] = sem.AES64ES(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64ESM):
+				x[s.rd&63] = sem.AES64ESM(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64DS):
+				x[s.rd&63] = sem.AES64DS(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64DSM):
+				x[s.rd&63] = sem.AES64DSM(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64KS1I):
+				v, ok := sem.AES64KS1I(x[s.rs1&63], uint(s.imm))
+				if !ok {
+					goto illegal
+				}
+				x[s.rd&63] = v
+			case uint16(isa.AES64KS2):
+				x[s.rd&63] = sem.AES64KS2(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64IM):
+				x[s.rd&63] = sem.AES64IM(x[s.rs1&63])
+
+			// Zknh
+			case uint16(isa.SHA256SIG0):
+				x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(x[s.rs1&63]))))
+			case uint16(isa.SHA256SIG1):
+				x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(x[s.rs1&63]))))
+			case uint16(isa.SHA256SUM0):
+				x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(x[s.rs1&63]))))
+			case uint16(isa.SHA256SUM1):
+				x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(x[s.rs1&63]))))
+			case uint16(isa.SHA512SIG0):
+				x[s.rd&63] = sem.SHA512Sig0(x[s.rs1&63])
+			case uint16(isa.SHA512SIG1):
+				x[s.rd&63] = sem.SHA512Sig1(x[s.rs1&63])
+			case uint16(isa.SHA512SUM0):
+				x[s.rd&63] = sem.SHA512Sum0(x[s.rs1&63])
+			case uint16(isa.SHA512SUM1):
+				x[s.rd&63] = sem.SHA512Sum1(x[s.rs1&63])
+			case uint16(isa.SHA512SIG0H):
+				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case uint16(isa.SHA512SIG0L):
+				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case uint16(isa.SHA512SIG1H):
+				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case uint16(isa.SHA512SIG1L):
+				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case uint16(isa.SHA512SUM0R):
+				x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			case uint16(isa.SHA512SUM1R):
+				x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+
+			default:
+				// Atomics, CSRs and system instructions: rare, so they run out of line with
+				// the architectural state written back.
+				h.PC = pc
+				done := base + budget - n
+				h.Instret = done
+				ok := h.execSlow(s, pc)
+				n -= h.Instret - done // 0 if it trapped, 1 if it retired
+				pc = h.PC
+				if m.Epoch != epoch {
+					epoch = m.Epoch
+					cbase = ^uint64(0)
+				}
+				if !ok {
+					goto out
+				}
+				continue
+			}
+			pc += uint64(s.len)
+			n--
+			continue
+
+		branch:
+			{
+				t := (pc + uint64(s.imm)) & am
+				if t&ia != 0 {
+					cause, tval, msg = CauseMisalignedFetch, t, "branch target not aligned"
+					goto trap
+				}
+				pc = t
+				n--
+				continue
+			}
+		stored:
+			// A store hit a watched page (tohost) or decoded code.
+			epoch = m.Epoch
+			cbase = ^uint64(0)
+			pc += uint64(s.len)
+			n--
+			h.PC = pc
+			h.Instret = base + budget - n
+			if h.HTIF != nil {
+				h.HTIF.poll(h)
+				if h.stop.Reason != StopNone {
+					goto out
+				}
+			}
+			continue
+		illegal:
+			cause, tval, msg = CauseIllegal, 0, ""
+			goto trap
+		memfault:
+			msg = m.Fault.Error()
+			goto trap
+		}
+	trap:
+		h.PC = pc
+		h.Instret = base + budget - n
+		if cause == CauseIllegal {
+			if h.illegalAt(pc) {
+				goto out
+			}
+		} else if h.raise(cause, tval, msg) {
+			goto out
+		}
+		pc = h.PC
+		cbase = ^uint64(0)
+	}
+	h.PC = pc
+	h.Instret = base + budget - n
+	return budget - n
+out:
+	return h.Instret - base
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}

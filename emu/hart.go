@@ -1,0 +1,309 @@
+package emu
+
+import (
+	"fmt"
+
+	"rvsim/isa"
+)
+
+// Privilege levels.
+const (
+	PrivU = 0
+	PrivM = 3
+)
+
+// StopReason says why Run returned.
+type StopReason uint8
+
+const (
+	StopNone   StopReason = iota
+	StopExit              // the guest exited (Code holds its status)
+	StopSignal            // the guest died of a fault (Signal, Cause, Tval)
+	StopLimit             // the instruction budget ran out
+	StopReturn            // a Call returned to its sentinel address
+	StopBreak             // a breakpoint or watchpoint was hit
+)
+
+// Signals delivered for faults, numbered as on Linux so exit statuses match qemu-user (128+n).
+const (
+	SIGILL  = 4
+	SIGTRAP = 5
+	SIGBUS  = 7
+	SIGSEGV = 11
+)
+
+// Stop describes how a run ended.
+type Stop struct {
+	Reason StopReason
+	Code   int    // exit status for StopExit
+	Signal int    // for StopSignal
+	Cause  uint64 // trap cause (mcause encoding)
+	Tval   uint64 // faulting address or instruction bits
+	PC     uint64 // pc of the faulting instruction
+	Msg    string // why, in words (e.g. "not in rv64imac")
+}
+
+// Retired describes one retired instruction for a Hook.
+type Retired struct {
+	PC      uint64
+	Inst    isa.Inst
+	NextPC  uint64
+	MemAddr uint64 // effective address of a load, store or AMO
+	MemSize uint8  // 0 when the instruction does not access memory
+	Store   bool
+}
+
+// Taken reports whether a branch or jump changed the flow.
+func (r *Retired) Taken() bool { return r.NextPC != r.PC+uint64(r.Inst.Len) }
+
+// Hart is one RISC-V hardware thread: registers, CSRs, its view of memory and the decoder for
+// its ISA. Registers are kept 64 bits wide; on RV32 they hold sign-extended 32-bit values and
+// the few instructions whose result would differ are given RV32 forms at decode (xlen.go).
+type Hart struct {
+	// X holds x0..x31; X[32] absorbs writes to x0 so that no instruction tests for rd == 0.
+	X   [64]uint64
+	PC  uint64
+	Mem *Memory
+	ISA isa.ISA
+
+	Priv    uint8
+	Instret uint64
+	CSR     CSRFile
+
+	// Linux, when set, makes ecall a Linux system call and faults fatal signals; otherwise
+	// traps go to mtvec as on a bare machine.
+	Linux *Linux
+	// HTIF, when set, is polled when the guest stores to the tohost page.
+	HTIF *HTIF
+
+	// Hook, when set, is called after every retired instruction. Runs without a hook take
+	// the fast loop, which never looks at it.
+	Hook func(*Retired)
+
+	// Sentinel is the return address Call plants in ra; fetching from it stops the run.
+	Sentinel uint64
+
+	dec      *isa.Decoder
+	addrMask uint64 // 0xffffffff on RV32: addresses wrap at 4 GiB
+	ialign   uint64 // 3 without C (4-byte alignment of jump targets), 1 with C
+	resValid bool   // LR/SC reservation
+	resAddr  uint64
+	stop     Stop
+
+	// RV32 maps each op to the form executed at this XLEN.
+	opMap *[isa.NumOps]uint16
+}
+
+// NewHart returns a hart for target isa on memory m, in machine mode at pc 0.
+func NewHart(target isa.ISA, m *Memory) *Hart {
+	h := &Hart{Mem: m, Priv: PrivM}
+	h.SetISA(target)
+	h.CSR.reset(h)
+	return h
+}
+
+// SetISA changes the target (decoded instructions are dropped).
+func (h *Hart) SetISA(target isa.ISA) {
+	h.ISA = target
+	h.dec = isa.NewDecoder(target)
+	h.addrMask = ^uint64(0)
+	h.opMap = &identityOps
+	if target.XLEN == 32 {
+		h.addrMask = 0xffffffff
+		h.opMap = &rv32Ops
+	}
+	h.ialign = 3
+	if target.Exts.Has(isa.ExtC) {
+		h.ialign = 1
+	}
+	h.Mem.FlushCode()
+}
+
+// XLEN returns 32 or 64.
+func (h *Hart) XLEN() int { return h.ISA.XLEN }
+
+// Reg returns register r as an XLEN-bit unsigned value.
+func (h *Hart) Reg(r int) uint64 {
+	return h.X[r&31] & h.addrMask
+}
+
+// SetReg writes register r (x0 writes are ignored), sign-extending on RV32.
+func (h *Hart) SetReg(r int, v uint64) {
+	if r&31 == 0 {
+		return
+	}
+	h.X[r&31] = h.wb(v)
+}
+
+// wb converts an XLEN-bit value into the 64-bit register representation.
+func (h *Hart) wb(v uint64) uint64 {
+	if h.ISA.XLEN == 32 {
+		return uint64(int64(int32(v)))
+	}
+	return v
+}
+
+// Decoder returns the decoder for the hart's ISA.
+func (h *Hart) Decoder() *isa.Decoder { return h.dec }
+
+// Fetch returns the instruction at pc, decoded (through the cache when possible).
+func (h *Hart) Fetch(pc uint64) (isa.Inst, isa.Status, error) {
+	var lo [2]byte
+	if err := h.Mem.Read(pc, lo[:]); err != nil {
+		return isa.Inst{}, isa.Unknown, err
+	}
+	w := uint32(lo[0]) | uint32(lo[1])<<8
+	if w&3 == 3 {
+		var hi [2]byte
+		if err := h.Mem.Read(pc+2, hi[:]); err != nil {
+			return isa.Inst{}, isa.Unknown, err
+		}
+		w |= uint32(hi[0])<<16 | uint32(hi[1])<<24
+	}
+	in, st := h.dec.Decode(w)
+	return in, st, nil
+}
+
+// Run executes until the guest stops or max instructions have retired.
+func (h *Hart) Run(max uint64) Stop {
+	if h.Hook != nil {
+		return h.runHooked(max)
+	}
+	h.stop = Stop{}
+	for max > 0 && h.stop.Reason == StopNone {
+		chunk := max
+		if h.HTIF != nil && chunk > htifPoll {
+			chunk = htifPoll // bare-metal programs that never store to tohost still get polled
+		}
+		done := h.run(chunk)
+		max -= done
+		if h.HTIF != nil && h.stop.Reason == StopNone {
+			h.HTIF.poll(h)
+		}
+	}
+	if h.stop.Reason == StopNone {
+		h.stop.Reason = StopLimit
+	}
+	return h.stop
+}
+
+// Step executes one instruction.
+func (h *Hart) Step() Stop { return h.Run(1) }
+
+func (h *Hart) runHooked(max uint64) Stop {
+	h.stop = Stop{}
+	for ; max > 0; max-- {
+		pc := h.PC
+		r := Retired{PC: pc}
+		if in, ok := h.peek(pc); ok {
+			r.Inst = *in
+			if row := isa.RowOf(in.Op, h.ISA.XLEN); row != nil && row.Mem != 0 {
+				r.MemSize = row.Mem
+				r.MemAddr = (h.X[in.Rs1] + uint64(in.Imm)) & h.addrMask
+				switch row.Class {
+				case isa.ClassStore:
+					r.Store = true
+				case isa.ClassAtomic:
+					r.MemAddr = h.X[in.Rs1] & h.addrMask
+					r.Store = in.Op != isa.LR_W && in.Op != isa.LR_D
+				}
+			}
+		}
+		before := h.Instret
+		h.run(1)
+		if h.HTIF != nil && h.stop.Reason == StopNone {
+			h.HTIF.poll(h)
+		}
+		if h.Instret != before {
+			r.NextPC = h.PC
+			h.Hook(&r)
+		}
+		if h.stop.Reason != StopNone {
+			return h.stop
+		}
+	}
+	h.stop.Reason = StopLimit
+	return h.stop
+}
+
+// peek returns the decoded instruction at pc from the cache (decoding it if needed).
+func (h *Hart) peek(pc uint64) (*isa.Inst, bool) {
+	if pc == h.Sentinel && pc != 0 {
+		return nil, false
+	}
+	cp := h.codeFor(pc)
+	if cp == nil {
+		return nil, false
+	}
+	i := (pc & pageMask) >> 1
+	if cp.slots[i].op == opDecode && !h.decodeSlot(cp, i, pc) {
+		return nil, false
+	}
+	return &cp.insts[i], true
+}
+
+// Trap causes (privileged spec, mcause values for exceptions).
+const (
+	CauseMisalignedFetch = 0
+	CauseFetchAccess     = 1
+	CauseIllegal         = 2
+	CauseBreakpoint      = 3
+	CauseMisalignedLoad  = 4
+	CauseLoadAccess      = 5
+	CauseMisalignedStore = 6
+	CauseStoreAccess     = 7
+	CauseEcallU          = 8
+	CauseEcallS          = 9
+	CauseEcallM          = 11
+)
+
+// raise takes an exception at h.PC. On a bare machine it enters the trap handler and
+// returns false (execution goes on at mtvec); under Linux the fault is fatal: it records the
+// stop and returns true.
+func (h *Hart) raise(cause, tval uint64, msg string) bool {
+	if h.Linux != nil || h.CSR.mtvec == 0 {
+		sig := SIGSEGV
+		switch cause {
+		case CauseIllegal:
+			sig = SIGILL
+		case CauseBreakpoint:
+			sig = SIGTRAP
+		case CauseMisalignedFetch, CauseMisalignedLoad, CauseMisalignedStore:
+			sig = SIGBUS
+		}
+		h.stop = Stop{Reason: StopSignal, Signal: sig, Cause: cause, Tval: tval, PC: h.PC, Msg: msg}
+		return true
+	}
+	c := &h.CSR
+	c.mepc = h.PC
+	c.mcause = cause
+	c.mtval = tval
+	mie := c.mstatus >> 3 & 1
+	c.mstatus &^= mstatusMPIE | mstatusMIE | mstatusMPP
+	c.mstatus |= mie<<7 | uint64(h.Priv)<<11
+	h.Priv = PrivM
+	h.PC = c.mtvec &^ 3 & h.addrMask
+	h.resValid = false
+	return false
+}
+
+// illegal raises an illegal-instruction exception for the word at pc and explains why.
+func (h *Hart) illegal(raw uint32, why string) bool {
+	return h.raise(CauseIllegal, uint64(raw), why)
+}
+
+func (s Stop) String() string {
+	switch s.Reason {
+	case StopExit:
+		return fmt.Sprintf("exit %d", s.Code)
+	case StopSignal:
+		return fmt.Sprintf("signal %d at %#x (cause %d): %s", s.Signal, s.PC, s.Cause, s.Msg)
+	case StopLimit:
+		return "instruction limit"
+	case StopReturn:
+		return "returned"
+	case StopBreak:
+		return fmt.Sprintf("break at %#x", s.PC)
+	}
+	return "running"
+}

@@ -1,0 +1,217 @@
+package emu
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"rvsim/elf"
+	"rvsim/isa"
+)
+
+// EnvKind selects the execution environment.
+type EnvKind uint8
+
+const (
+	EnvAuto  EnvKind = iota // bare metal if the ELF has a tohost symbol, Linux otherwise
+	EnvLinux                // Linux user mode, as qemu-user
+	EnvBare                 // machine mode with HTIF, as Spike
+)
+
+// Config says how to load and run a program.
+type Config struct {
+	// ISA is the target; a zero XLEN means the ELF's class with every implemented extension.
+	ISA   isa.ISA
+	Env   EnvKind
+	Linux LinuxConfig
+	// Console receives bare-metal HTIF output (Linux.Stdout if nil).
+	Console io.Writer
+}
+
+// Machine is a loaded program: its hart, memory, symbols and environment.
+type Machine struct {
+	Hart  *Hart
+	File  *elf.File
+	Linux *Linux
+	HTIF  *HTIF
+
+	scratch, scratchNext, scratchEnd uint64
+	callStack                        uint64
+}
+
+// Bare-metal RAM, as on Spike: 2 GiB at 0x80000000, allocated as it is touched.
+const (
+	ramBase = 0x80000000
+	ramSize = 2 << 30
+)
+
+// Load builds a machine for f.
+func Load(f *elf.File, cfg Config) (*Machine, error) {
+	target := cfg.ISA
+	if target.XLEN == 0 {
+		target = isa.Default(f.XLEN)
+	}
+	if target.XLEN != f.XLEN {
+		return nil, fmt.Errorf("ISA %s does not match the ELF's class (ELF%d)", target, f.XLEN)
+	}
+	env := cfg.Env
+	if env == EnvAuto {
+		env = EnvLinux
+		if _, ok := f.Lookup("tohost"); ok {
+			env = EnvBare
+		}
+	}
+	m := NewMemory()
+	h := NewHart(target, m)
+	mc := &Machine{Hart: h, File: f}
+	if env == EnvBare {
+		m.SetLazy(ramBase, ramBase+ramSize)
+	}
+	for _, s := range f.Segments {
+		perm := Perm(0)
+		if s.Perm&elf.PermR != 0 {
+			perm |= PermR
+		}
+		if s.Perm&elf.PermW != 0 {
+			perm |= PermW
+		}
+		if s.Perm&elf.PermX != 0 {
+			perm |= PermX | PermR
+		}
+		if env == EnvBare {
+			perm = PermRWX // machine mode without PMP restrictions
+		}
+		// Pages shared by two segments get the union of their permissions, as the
+		// kernel's page-granular mappings give them.
+		lo := s.Vaddr &^ pageMask
+		hi := (s.Vaddr + s.Memsz + pageMask) &^ pageMask
+		for a := lo; a < hi; a += PageSize {
+			m.Map(a, PageSize, perm|m.PermAt(a))
+		}
+		if err := m.Write(s.Vaddr, s.Data); err != nil {
+			return nil, fmt.Errorf("loading segment at %#x: %v", s.Vaddr, err)
+		}
+	}
+	h.PC = f.Entry
+	img := Image{Entry: f.Entry, End: f.End, Phdr: f.Phdr, Phent: f.Phent, Phnum: f.Phnum}
+	switch env {
+	case EnvLinux:
+		lc := cfg.Linux
+		if len(lc.Args) == 0 {
+			lc.Args = []string{"prog"}
+		}
+		l, err := NewLinux(h, lc, img)
+		if err != nil {
+			return nil, err
+		}
+		mc.Linux = l
+	case EnvBare:
+		to, ok1 := f.Lookup("tohost")
+		from, ok2 := f.Lookup("fromhost")
+		if !ok1 {
+			return nil, errors.New("bare-metal environment needs a tohost symbol")
+		}
+		if !ok2 {
+			from.Value = to.Value + 64
+		}
+		out := cfg.Console
+		if out == nil {
+			out = cfg.Linux.Stdout
+		}
+		if out == nil {
+			out = io.Discard
+		}
+		mc.HTIF = NewHTIF(h, to.Value, from.Value, out)
+		h.Priv = PrivM
+	}
+	return mc, nil
+}
+
+// Lookup returns the address of a symbol.
+func (mc *Machine) Lookup(name string) (uint64, bool) {
+	s, ok := mc.File.Lookup(name)
+	return s.Value, ok
+}
+
+// Describe names an address as "symbol+0x10" ("" when no symbol covers it).
+func (mc *Machine) Describe(addr uint64) string { return mc.File.Describe(addr) }
+
+// Scratch memory for Call's buffers and stack: a region the program does not use.
+func (mc *Machine) scratchRegion() {
+	if mc.scratch != 0 {
+		return
+	}
+	size := uint64(64 << 20)
+	base := uint64(0x1000000000)
+	if mc.Hart.ISA.XLEN == 32 {
+		base = 0x60000000
+	}
+	mc.Hart.Mem.Map(base, size, PermRW)
+	mc.scratch, mc.scratchNext, mc.scratchEnd = base, base, base+size-1<<20
+	mc.callStack = base + size - 16
+}
+
+// Alloc reserves n bytes of zeroed guest memory (16-byte aligned) for Call arguments.
+func (mc *Machine) Alloc(n uint64) (uint64, error) {
+	mc.scratchRegion()
+	a := (mc.scratchNext + 15) &^ 15
+	if a+n > mc.scratchEnd || a+n < a {
+		return 0, fmt.Errorf("scratch memory exhausted allocating %d bytes", n)
+	}
+	mc.scratchNext = a + n
+	zero := make([]byte, n)
+	mc.Hart.Mem.Write(a, zero)
+	return a, nil
+}
+
+// AllocBytes copies b into fresh guest memory and returns its address.
+func (mc *Machine) AllocBytes(b []byte) (uint64, error) {
+	a, err := mc.Alloc(uint64(len(b)))
+	if err == nil {
+		err = mc.Hart.Mem.Write(a, b)
+	}
+	return a, err
+}
+
+// FreeAll releases every Alloc.
+func (mc *Machine) FreeAll() { mc.scratchNext = mc.scratch }
+
+// callSentinel is the return address Call plants: an address no program maps.
+const callSentinel = 0xfffff000
+
+// Call calls the function at addr with up to eight integer arguments, following the
+// standard calling convention, and runs until it returns (or maxInsns retire). It returns a0.
+func (mc *Machine) Call(addr uint64, maxInsns uint64, args ...uint64) (uint64, Stop) {
+	h := mc.Hart
+	if len(args) > 8 {
+		return 0, Stop{Reason: StopSignal, Msg: "more than eight arguments"}
+	}
+	mc.scratchRegion()
+	saved := h.X
+	for i, a := range args {
+		h.SetReg(10+i, a)
+	}
+	h.SetReg(1, callSentinel)
+	h.SetReg(2, mc.callStack)
+	h.PC = addr
+	h.Sentinel = callSentinel
+	st := h.Run(maxInsns)
+	h.Sentinel = 0
+	ret := h.Reg(10)
+	// gp and tp belong to the program, not the callee: keep them as they were.
+	h.X[3], h.X[4] = saved[3], saved[4]
+	if st.Reason == StopReturn {
+		st = Stop{Reason: StopReturn, PC: h.PC}
+	}
+	return ret, st
+}
+
+// CallSymbol calls a function by name.
+func (mc *Machine) CallSymbol(name string, maxInsns uint64, args ...uint64) (uint64, Stop, error) {
+	a, ok := mc.Lookup(name)
+	if !ok {
+		return 0, Stop{}, fmt.Errorf("no symbol %q in the program", name)
+	}
+	ret, st := mc.Call(a, maxInsns, args...)
+	return ret, st, nil
+}

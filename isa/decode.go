@@ -1,0 +1,368 @@
+package isa
+
+import (
+	"math/bits"
+	"sort"
+	"sync"
+)
+
+// Status says how a word decoded.
+type Status uint8
+
+const (
+	OK         Status = iota
+	Unknown           // no row matches: not a RISC-V instruction rvsim knows
+	NotEnabled        // a row matches, but its extension is not in the ISA
+	WrongXLEN         // a row matches, but only for the other XLEN
+	Reserved          // the row matches but a field holds a value the spec reserves
+)
+
+func (s Status) String() string {
+	return [...]string{"ok", "unknown instruction", "extension not enabled", "not available at this XLEN", "reserved encoding"}[s]
+}
+
+// Decoder decodes for one ISA. Rows are bucketed by the major opcode (bits 6:0) and tried
+// most specific first, so overlaps (zext.h inside pack, c.jr inside c.mv) resolve to the
+// narrower row. The interpreter decodes each instruction once and caches the result, so a
+// short scan per bucket is cheap enough and keeps the table the only description.
+type Decoder struct {
+	ISA     ISA
+	buckets [128][]*Row
+	cbuck   [3][]*cRow
+}
+
+var (
+	orderOnce sync.Once
+	ordered   [128][]*Row
+	cOrdered  [3][]*cRow
+)
+
+func order() {
+	for i := range rows {
+		r := &rows[i]
+		ordered[r.Match&127] = append(ordered[r.Match&127], r)
+	}
+	for b := range ordered {
+		rs := ordered[b]
+		sort.SliceStable(rs, func(i, j int) bool {
+			return bits.OnesCount32(rs[i].Mask) > bits.OnesCount32(rs[j].Mask)
+		})
+	}
+	for i := range cRows {
+		r := &cRows[i]
+		cOrdered[r.Match&3] = append(cOrdered[r.Match&3], r)
+	}
+	for q := range cOrdered {
+		rs := cOrdered[q]
+		sort.SliceStable(rs, func(i, j int) bool {
+			return bits.OnesCount16(rs[i].Mask) > bits.OnesCount16(rs[j].Mask)
+		})
+	}
+}
+
+// NewDecoder returns a decoder for isa.
+func NewDecoder(isa ISA) *Decoder {
+	orderOnce.Do(order)
+	d := &Decoder{ISA: isa}
+	d.buckets = ordered
+	d.cbuck = cOrdered
+	return d
+}
+
+// InstLen returns the length in bytes of the instruction whose low halfword is lo.
+func InstLen(lo uint16) int {
+	if lo&3 != 3 {
+		return 2
+	}
+	return 4
+}
+
+// Decode decodes the instruction in w (for a compressed one, only the low 16 bits are used).
+// The returned Inst is filled in whenever a row matched, whatever the status, so that error
+// messages can show what the word would have been.
+func (d *Decoder) Decode(w uint32) (Inst, Status) {
+	if w&3 != 3 {
+		return d.decodeC(uint16(w))
+	}
+	var first *Row
+	firstStatus := Unknown
+	for _, r := range d.buckets[w&127] {
+		if w&r.Mask != r.Match {
+			continue
+		}
+		st := d.legal(r)
+		if st == OK {
+			return decodeRow(r, w, d.ISA.XLEN)
+		}
+		if first == nil || st < firstStatus {
+			first, firstStatus = r, st
+		}
+	}
+	if first == nil {
+		return Inst{Raw: w, Len: 4}, Unknown
+	}
+	in, st := decodeRow(first, w, d.ISA.XLEN)
+	if st == OK {
+		st = firstStatus
+	}
+	return in, st
+}
+
+func (d *Decoder) legal(r *Row) Status {
+	if r.XLEN != 0 && r.XLEN != d.ISA.XLEN {
+		return WrongXLEN
+	}
+	if !r.Exts.Intersects(d.ISA.Exts) {
+		return NotEnabled
+	}
+	return OK
+}
+
+func decodeRow(r *Row, w uint32, xlen int) (Inst, Status) {
+	in := Inst{Op: r.Op, Raw: w, Len: 4, Rd: rdOf(w), Rs1: rs1Of(w), Rs2: rs2Of(w)}
+	st := OK
+	switch r.Args {
+	case ArgsI, ArgsLoad:
+		in.Imm = immI(w)
+	case ArgsStore:
+		in.Imm = immS(w)
+	case ArgsB:
+		in.Imm = immB(w)
+	case ArgsU:
+		in.Imm = immU(w)
+	case ArgsJ:
+		in.Imm = immJ(w)
+	case ArgsShamt:
+		in.Imm = int64(w>>20) & 63
+		if xlen == 32 && in.Imm >= 32 {
+			st = Reserved
+		}
+	case ArgsShamtW:
+		in.Imm = int64(w>>20) & 31
+	case ArgsCSR, ArgsCSRI:
+		in.Imm = int64(w >> 20)
+	case ArgsAMO, ArgsLR:
+		in.Imm = int64(w>>25) & 3 // aq, rl
+	case ArgsFence:
+		in.Imm = int64(w >> 20)
+	case ArgsBS:
+		in.Imm = int64(w >> 30)
+	case ArgsRnum:
+		in.Imm = int64(w>>20) & 15
+		if in.Imm > 10 {
+			st = Reserved
+		}
+	}
+	return in, st
+}
+
+// cForm says how a compressed encoding maps to its 32-bit equivalent.
+type cForm uint8
+
+const (
+	cfAddi4spn cForm = iota // addi rd', sp, nzuimm
+	cfLW                    // lw rd', uimm(rs1')
+	cfLD                    // ld rd', uimm(rs1')
+	cfSW                    // sw rs2', uimm(rs1')
+	cfSD                    // sd rs2', uimm(rs1')
+	cfAddi                  // addi/addiw rd, rd, imm
+	cfLi                    // addi rd, x0, imm
+	cfAddi16sp              // addi sp, sp, nzimm
+	cfLui                   // lui rd, nzimm
+	cfShiftP                // srli/srai rd', rd', shamt
+	cfAndi                  // andi rd', rd', imm
+	cfArithP                // op rd', rd', rs2'
+	cfJ                     // jal x0/ra, offset
+	cfBranchZ               // beq/bne rs1', x0, offset
+	cfSlli                  // slli rd, rd, shamt
+	cfLWSP                  // lw rd, uimm(sp)
+	cfLDSP                  // ld rd, uimm(sp)
+	cfJR                    // jalr x0/ra, 0(rs1)
+	cfMv                    // add rd, x0, rs2
+	cfAdd                   // add rd, rd, rs2
+	cfSWSP                  // sw rs2, uimm(sp)
+	cfSDSP                  // sd rs2, uimm(sp)
+	cfNone                  // ebreak
+	cfFP                    // a compressed F/D load or store
+)
+
+// cRow describes one compressed encoding and the instruction it stands for.
+type cRow struct {
+	Name        string
+	Mask, Match uint16
+	Op          Op // the 32-bit instruction it expands to
+	Form        cForm
+	XLEN        int
+	Link        bool // c.jal, c.jalr: link in ra
+}
+
+// CRow is the exported view of a compressed row, for tests and documentation.
+type CRow = cRow
+
+// CRows returns the compressed rows.
+func CRows() []CRow { return cRows }
+
+func cbits(h uint16, hi, lo uint) int64 { return int64(h>>lo) & (1<<(hi-lo+1) - 1) }
+
+func (d *Decoder) decodeC(h uint16) (Inst, Status) {
+	for _, r := range d.cbuck[h&3] {
+		if h&r.Mask != r.Match || (r.XLEN != 0 && r.XLEN != d.ISA.XLEN) {
+			continue
+		}
+		in, st := expandC(r, h, d.ISA.XLEN)
+		if st == OK {
+			if !d.ISA.Exts.Has(ExtC) {
+				st = NotEnabled
+			} else if r.Form == cfFP && !d.ISA.Exts.Intersects(Exts(ExtF, ExtD)) {
+				st = NotEnabled
+			}
+		}
+		return in, st
+	}
+	return Inst{Raw: uint32(h), Len: 2}, Unknown
+}
+
+func expandC(r *cRow, h uint16, xlen int) (Inst, Status) {
+	in := Inst{Op: r.Op, Raw: uint32(h), Len: 2}
+	rdp := uint8(8 + cbits(h, 4, 2))  // rd' / rs2' in bits 4:2
+	rs1p := uint8(8 + cbits(h, 9, 7)) // rs1' / rd' in bits 9:7
+	rd := uint8(cbits(h, 11, 7))
+	rs2 := uint8(cbits(h, 6, 2))
+	imm6 := cbits(h, 6, 2) | cbits(h, 12, 12)<<5
+	simm6 := imm6 << 58 >> 58
+	st := OK
+	switch r.Form {
+	case cfAddi4spn:
+		in.Rd, in.Rs1 = rdp, 2
+		in.Imm = cbits(h, 12, 11)<<4 | cbits(h, 10, 7)<<6 | cbits(h, 6, 6)<<2 | cbits(h, 5, 5)<<3
+		if in.Imm == 0 {
+			st = Reserved
+		}
+	case cfLW, cfSW:
+		in.Rd, in.Rs1, in.Rs2 = rdp, rs1p, rdp
+		in.Imm = cbits(h, 12, 10)<<3 | cbits(h, 6, 6)<<2 | cbits(h, 5, 5)<<6
+	case cfLD, cfSD:
+		in.Rd, in.Rs1, in.Rs2 = rdp, rs1p, rdp
+		in.Imm = cbits(h, 12, 10)<<3 | cbits(h, 6, 5)<<6
+	case cfAddi:
+		in.Rd, in.Rs1, in.Imm = rd, rd, simm6
+		if r.Op == ADDIW && rd == 0 {
+			st = Reserved
+		}
+	case cfLi:
+		in.Rd, in.Rs1, in.Imm = rd, 0, simm6
+	case cfAddi16sp:
+		in.Rd, in.Rs1 = 2, 2
+		in.Imm = (cbits(h, 12, 12)<<9 | cbits(h, 6, 6)<<4 | cbits(h, 5, 5)<<6 | cbits(h, 4, 3)<<7 | cbits(h, 2, 2)<<5) << 54 >> 54
+		if in.Imm == 0 {
+			st = Reserved
+		}
+	case cfLui:
+		in.Rd, in.Imm = rd, simm6<<12
+		if in.Imm == 0 {
+			st = Reserved
+		}
+	case cfShiftP:
+		in.Rd, in.Rs1, in.Imm = rs1p, rs1p, imm6
+		if xlen == 32 && imm6 >= 32 {
+			st = Reserved
+		}
+	case cfSlli:
+		in.Rd, in.Rs1, in.Imm = rd, rd, imm6
+		if xlen == 32 && imm6 >= 32 {
+			st = Reserved
+		}
+	case cfAndi:
+		in.Rd, in.Rs1, in.Imm = rs1p, rs1p, simm6
+	case cfArithP:
+		in.Rd, in.Rs1, in.Rs2 = rs1p, rs1p, rdp
+	case cfJ:
+		if r.Link {
+			in.Rd = 1
+		}
+		in.Imm = (cbits(h, 12, 12)<<11 | cbits(h, 11, 11)<<4 | cbits(h, 10, 9)<<8 | cbits(h, 8, 8)<<10 |
+			cbits(h, 7, 7)<<6 | cbits(h, 6, 6)<<7 | cbits(h, 5, 3)<<1 | cbits(h, 2, 2)<<5) << 52 >> 52
+	case cfBranchZ:
+		in.Rs1, in.Rs2 = rs1p, 0
+		in.Imm = (cbits(h, 12, 12)<<8 | cbits(h, 11, 10)<<3 | cbits(h, 6, 5)<<6 | cbits(h, 4, 3)<<1 | cbits(h, 2, 2)<<5) << 55 >> 55
+	case cfLWSP:
+		in.Rd, in.Rs1 = rd, 2
+		in.Imm = cbits(h, 12, 12)<<5 | cbits(h, 6, 4)<<2 | cbits(h, 3, 2)<<6
+		if rd == 0 {
+			st = Reserved
+		}
+	case cfLDSP:
+		in.Rd, in.Rs1 = rd, 2
+		in.Imm = cbits(h, 12, 12)<<5 | cbits(h, 6, 5)<<3 | cbits(h, 4, 2)<<6
+		if rd == 0 {
+			st = Reserved
+		}
+	case cfJR:
+		in.Rs1 = rd
+		if r.Link {
+			in.Rd = 1
+		}
+		if rd == 0 {
+			st = Reserved
+		}
+	case cfMv:
+		in.Rd, in.Rs1, in.Rs2 = rd, 0, rs2
+	case cfAdd:
+		in.Rd, in.Rs1, in.Rs2 = rd, rd, rs2
+	case cfSWSP:
+		in.Rs1, in.Rs2 = 2, rs2
+		in.Imm = cbits(h, 12, 9)<<2 | cbits(h, 8, 7)<<6
+	case cfSDSP:
+		in.Rs1, in.Rs2 = 2, rs2
+		in.Imm = cbits(h, 12, 10)<<3 | cbits(h, 9, 7)<<6
+	case cfNone, cfFP:
+	}
+	return in, st
+}
+
+// cRows is the RVC table (unprivileged spec, "C" chapter, RVC opcode map).
+var cRows = []cRow{
+	{"c.addi4spn", 0xe003, 0x0000, ADDI, cfAddi4spn, 0, false},
+	{"c.fld", 0xe003, 0x2000, FP, cfFP, 0, false},
+	{"c.lw", 0xe003, 0x4000, LW, cfLW, 0, false},
+	{"c.flw", 0xe003, 0x6000, FP, cfFP, 32, false},
+	{"c.ld", 0xe003, 0x6000, LD, cfLD, 64, false},
+	{"c.fsd", 0xe003, 0xa000, FP, cfFP, 0, false},
+	{"c.sw", 0xe003, 0xc000, SW, cfSW, 0, false},
+	{"c.fsw", 0xe003, 0xe000, FP, cfFP, 32, false},
+	{"c.sd", 0xe003, 0xe000, SD, cfSD, 64, false},
+
+	{"c.addi", 0xe003, 0x0001, ADDI, cfAddi, 0, false},
+	{"c.jal", 0xe003, 0x2001, JAL, cfJ, 32, true},
+	{"c.addiw", 0xe003, 0x2001, ADDIW, cfAddi, 64, false},
+	{"c.li", 0xe003, 0x4001, ADDI, cfLi, 0, false},
+	{"c.addi16sp", 0xef83, 0x6101, ADDI, cfAddi16sp, 0, false},
+	{"c.lui", 0xe003, 0x6001, LUI, cfLui, 0, false},
+	{"c.srli", 0xec03, 0x8001, SRLI, cfShiftP, 0, false},
+	{"c.srai", 0xec03, 0x8401, SRAI, cfShiftP, 0, false},
+	{"c.andi", 0xec03, 0x8801, ANDI, cfAndi, 0, false},
+	{"c.sub", 0xfc63, 0x8c01, SUB, cfArithP, 0, false},
+	{"c.xor", 0xfc63, 0x8c21, XOR, cfArithP, 0, false},
+	{"c.or", 0xfc63, 0x8c41, OR, cfArithP, 0, false},
+	{"c.and", 0xfc63, 0x8c61, AND, cfArithP, 0, false},
+	{"c.subw", 0xfc63, 0x9c01, SUBW, cfArithP, 64, false},
+	{"c.addw", 0xfc63, 0x9c21, ADDW, cfArithP, 64, false},
+	{"c.j", 0xe003, 0xa001, JAL, cfJ, 0, false},
+	{"c.beqz", 0xe003, 0xc001, BEQ, cfBranchZ, 0, false},
+	{"c.bnez", 0xe003, 0xe001, BNE, cfBranchZ, 0, false},
+
+	{"c.slli", 0xe003, 0x0002, SLLI, cfSlli, 0, false},
+	{"c.fldsp", 0xe003, 0x2002, FP, cfFP, 0, false},
+	{"c.lwsp", 0xe003, 0x4002, LW, cfLWSP, 0, false},
+	{"c.flwsp", 0xe003, 0x6002, FP, cfFP, 32, false},
+	{"c.ldsp", 0xe003, 0x6002, LD, cfLDSP, 64, false},
+	{"c.jr", 0xf07f, 0x8002, JALR, cfJR, 0, false},
+	{"c.mv", 0xf003, 0x8002, ADD, cfMv, 0, false},
+	{"c.ebreak", 0xffff, 0x9002, EBREAK, cfNone, 0, false},
+	{"c.jalr", 0xf07f, 0x9002, JALR, cfJR, 0, true},
+	{"c.add", 0xf003, 0x9002, ADD, cfAdd, 0, false},
+	{"c.fsdsp", 0xe003, 0xa002, FP, cfFP, 0, false},
+	{"c.swsp", 0xe003, 0xc002, SW, cfSWSP, 0, false},
+	{"c.fswsp", 0xe003, 0xe002, FP, cfFP, 32, false},
+	{"c.sdsp", 0xe003, 0xe002, SD, cfSDSP, 64, false},
+}

@@ -1,0 +1,176 @@
+package isa
+
+// Args says which operands an instruction has, where they sit in the encoding, and how they
+// are written in assembly. Decode and the printer both switch on it.
+type Args uint8
+
+const (
+	ArgsNone   Args = iota // ecall, mret, fence.i
+	ArgsR                  // rd, rs1, rs2
+	ArgsR2                 // rd, rs1 (the rs2 field is part of the opcode)
+	ArgsI                  // rd, rs1, imm12
+	ArgsShamt              // rd, rs1, shamt (6 bits on RV64, 5 on RV32)
+	ArgsShamtW             // rd, rs1, shamt (5 bits)
+	ArgsLoad               // rd, imm12(rs1)
+	ArgsStore              // rs2, imm12(rs1)
+	ArgsB                  // rs1, rs2, pc-relative target
+	ArgsU                  // rd, imm20
+	ArgsJ                  // rd, pc-relative target
+	ArgsCSR                // rd, csr, rs1
+	ArgsCSRI               // rd, csr, uimm5 (in the rs1 field)
+	ArgsAMO                // rd, rs2, (rs1); aq/rl in bits 26:25
+	ArgsLR                 // rd, (rs1); aq/rl
+	ArgsFence              // pred, succ (fm in bits 31:28)
+	ArgsBS                 // rd, rs1, rs2, bs (bits 31:30)
+	ArgsRnum               // rd, rs1, rnum (bits 23:20)
+	ArgsSfence             // rs1, rs2
+)
+
+// Class groups instructions by the hardware that executes them, for the cost model. Crypto
+// instructions have classes of their own: a core description must say what they cost.
+type Class uint8
+
+const (
+	ClassNone     Class = iota
+	ClassALU            // add, logic, shifts, compares, lui/auipc, Zba, simple Zbb
+	ClassBitCount       // clz, ctz, cpop
+	ClassBitPerm        // rev8, brev8, orc.b, zip, unzip, pack*
+	ClassMul
+	ClassDiv
+	ClassLoad
+	ClassStore
+	ClassAtomic
+	ClassBranch
+	ClassJump
+	ClassCSR
+	ClassFence
+	ClassSystem // ecall, ebreak, mret, wfi
+	ClassClmul
+	ClassXperm
+	ClassAES    // aes32e*/d*, aes64es/esm/ds/dsm
+	ClassAESKey // aes64ks1i, aes64ks2, aes64im
+	ClassSHA2
+	ClassSM4
+	ClassSM3
+	ClassFP
+	NumClasses
+)
+
+var classNames = [NumClasses]string{
+	ClassNone: "none", ClassALU: "alu", ClassBitCount: "bitcount", ClassBitPerm: "bitperm",
+	ClassMul: "mul", ClassDiv: "div", ClassLoad: "load", ClassStore: "store",
+	ClassAtomic: "atomic", ClassBranch: "branch", ClassJump: "jump", ClassCSR: "csr",
+	ClassFence: "fence", ClassSystem: "system", ClassClmul: "clmul", ClassXperm: "xperm",
+	ClassAES: "aes", ClassAESKey: "aeskey", ClassSHA2: "sha2", ClassSM4: "sm4", ClassSM3: "sm3",
+	ClassFP: "fp",
+}
+
+func (c Class) String() string {
+	if c < NumClasses {
+		return classNames[c]
+	}
+	return "?"
+}
+
+// ClassByName looks a class up by its String form (core description files use the names).
+func ClassByName(name string) (Class, bool) {
+	for c, n := range classNames {
+		if n == name && n != "" {
+			return Class(c), true
+		}
+	}
+	return ClassNone, false
+}
+
+// Row describes one 32-bit instruction encoding: the single source of truth about it.
+type Row struct {
+	Op    Op
+	Name  string // mnemonic as LLVM prints it
+	Mask  uint32 // bits that identify the instruction
+	Match uint32 // their values
+	Args  Args
+	Exts  ExtSet // legal when any of these is enabled
+	XLEN  int    // 0: both; 32 or 64: only that width
+	Class Class
+	Mem   uint8 // bytes accessed by a load, store or AMO (0 otherwise)
+}
+
+// Inst is one decoded instruction. Register fields hold architectural numbers (x0 included);
+// Imm holds the immediate already sign-extended and scaled, or the CSR number, shift amount,
+// bs, rnum, or fence bits as the Args kind says.
+type Inst struct {
+	Op  Op
+	Rd  uint8
+	Rs1 uint8
+	Rs2 uint8
+	Len uint8 // 2 for a compressed instruction, 4 otherwise
+	Imm int64
+	Raw uint32 // the encoding as fetched (16 bits for compressed ones)
+}
+
+// rows holds every 32-bit row; each extension file contributes its own slice in init order
+// (file order within the package does not matter: decode orders rows by specificity).
+var rows []Row
+
+// opRows maps an op to its rows (one, or one per XLEN).
+var opRows [NumOps][]int
+
+func register(rs ...Row) {
+	for _, r := range rs {
+		opRows[r.Op] = append(opRows[r.Op], len(rows))
+		rows = append(rows, r)
+	}
+}
+
+// Rows returns every 32-bit row (for tests, documentation and the debugger's help).
+func Rows() []Row { return rows }
+
+// RowOf returns the description of op for the given XLEN.
+func RowOf(op Op, xlen int) *Row {
+	if op >= NumOps {
+		return nil
+	}
+	for _, i := range opRows[op] {
+		if rows[i].XLEN == 0 || rows[i].XLEN == xlen {
+			return &rows[i]
+		}
+	}
+	return nil
+}
+
+// Name returns the mnemonic of op.
+func (op Op) String() string {
+	if op < NumOps && len(opRows[op]) > 0 {
+		return rows[opRows[op][0]].Name
+	}
+	if op < NumOps && cOpNames[op] != "" {
+		return cOpNames[op]
+	}
+	return "unknown"
+}
+
+// Class returns the op class of op.
+func (op Op) Class() Class {
+	if op < NumOps && len(opRows[op]) > 0 {
+		return rows[opRows[op][0]].Class
+	}
+	return ClassNone
+}
+
+// cOpNames names ops that have no 32-bit row (none today; kept so String never lies).
+var cOpNames [NumOps]string
+
+// Field helpers for 32-bit encodings.
+func rdOf(w uint32) uint8  { return uint8(w>>7) & 31 }
+func rs1Of(w uint32) uint8 { return uint8(w>>15) & 31 }
+func rs2Of(w uint32) uint8 { return uint8(w>>20) & 31 }
+
+func immI(w uint32) int64 { return int64(int32(w) >> 20) }
+func immS(w uint32) int64 { return int64(int32(w)>>25<<5) | int64(w>>7&31) }
+func immB(w uint32) int64 {
+	return int64(int32(w)>>31<<12) | int64(w>>7&1)<<11 | int64(w>>25&63)<<5 | int64(w>>8&15)<<1
+}
+func immU(w uint32) int64 { return int64(int32(w & 0xfffff000)) }
+func immJ(w uint32) int64 {
+	return int64(int32(w)>>31<<20) | int64(w>>12&255)<<12 | int64(w>>20&1)<<11 | int64(w>>21&1023)<<1
+}
