@@ -43,6 +43,10 @@ const (
 	csrMinstret   = 0xb02
 	csrMcycleH    = 0xb80
 	csrMinstretH  = 0xb82
+	csrTselect    = 0x7a0
+	csrTdata1     = 0x7a1
+	csrTdata2     = 0x7a2
+	csrTdata3     = 0x7a3
 	csrMvendorid  = 0xf11
 	csrMarchid    = 0xf12
 	csrMimpid     = 0xf13
@@ -64,7 +68,8 @@ type CSRFile struct {
 	// cycleBias and instretBias make mcycle/minstret writable without disturbing Instret.
 	cycleBias uint64
 
-	misa uint64
+	misa   uint64
+	tdata2 uint64
 }
 
 func (c *CSRFile) reset(h *Hart) {
@@ -212,6 +217,12 @@ func (h *Hart) csrRead(n uint16) (uint64, bool) {
 		return c.mtval, true
 	case csrSatp:
 		return 0, true
+	case csrTselect, csrTdata1, csrTdata3:
+		// One trigger slot of type 0 ("no trigger"): debuggers and tests see that
+		// hardware breakpoints are not available, rather than an illegal instruction.
+		return 0, true
+	case csrTdata2:
+		return c.tdata2, true
 	case csrMvendorid, csrMarchid, csrMimpid, csrMhartid, csrMconfigptr:
 		return 0, true
 	}
@@ -233,14 +244,31 @@ func (h *Hart) counters() bool { return h.ISA.Exts.Has(isa.ExtZicntr) }
 func (h *Hart) csrWrite(n uint16, v uint64) bool {
 	c := &h.CSR
 	switch n {
-	case csrMcycle:
-		c.cycleBias = v - (h.cycles() - c.cycleBias)
+	// A written counter reads back the written value in the next instruction: the write
+	// suppresses the increment of the instruction that does it (privileged spec, "Machine
+	// Counter/Timer Registers"); instretWritten tells execSlow not to count it.
+	case csrMcycle, csrMcycleH:
+		cur := h.cycles()
+		if h.ISA.XLEN == 32 {
+			if n == csrMcycle {
+				v = cur&^0xffffffff | v&0xffffffff
+			} else {
+				v = v<<32 | cur&0xffffffff
+			}
+		}
+		c.cycleBias += v - cur - 1
 		return true
-	case csrMinstret:
+	case csrMinstret, csrMinstretH:
+		if h.ISA.XLEN == 32 {
+			if n == csrMinstret {
+				v = h.Instret&^0xffffffff | v&0xffffffff
+			} else {
+				v = v<<32 | h.Instret&0xffffffff
+			}
+		}
 		h.Instret = v
+		h.instretWritten = true
 		return true
-	case csrMcycleH, csrMinstretH:
-		return h.ISA.XLEN == 32 // accepted, ignored
 	case csrMstatus:
 		const writable = mstatusMIE | mstatusMPIE | mstatusMPP | mstatusMPRV | mstatusTW
 		mpp := v >> 11 & 3
@@ -281,6 +309,10 @@ func (h *Hart) csrWrite(n uint16, v uint64) bool {
 		c.mtval = v
 	case csrSatp:
 		// Only Bare translation is supported: other modes are ignored (WARL).
+	case csrTselect, csrTdata1, csrTdata3:
+		// WARL: no triggers, so these keep reading 0.
+	case csrTdata2:
+		c.tdata2 = v
 	default:
 		switch {
 		case n >= 0x3a0 && n <= 0x3af:

@@ -74,14 +74,14 @@ func (h *Hart) run(budget uint64) uint64 {
 	m := h.Mem
 	pc := h.PC
 	am := h.addrMask
-	ia := h.ialign &^ 1 // jump targets with these bits set are misaligned
-	epoch := m.Epoch
-	base := h.Instret
+	// Only n counts in the loop; Instret is brought up to date (runEnd - n) where something
+	// may read it. Rarely needed values live in h rather than in locals, to leave the
+	// registers to the hot path.
+	h.runEnd = h.Instret + budget
+	h.epoch = m.Epoch
 	var cp *codePage
 	cbase := ^uint64(0)
 	n := budget
-	var cause, tval uint64
-	var msg string
 
 	for n > 0 {
 		if pc-cbase >= PageSize {
@@ -91,7 +91,7 @@ func (h *Hart) run(budget uint64) uint64 {
 			}
 			cp = h.codeFor(pc)
 			if cp == nil {
-				cause, tval, msg = CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address"
+				h.tc, h.tv, h.tm = CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address"
 				goto trap
 			}
 			cbase = pc &^ pageMask
@@ -101,19 +101,13 @@ func (h *Hart) run(budget uint64) uint64 {
 			switch s.op {
 			case opDecode:
 				if !h.decodeSlot(cp, (pc&pageMask)>>1, pc) {
-					cause, tval, msg = CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped page"
+					h.tc, h.tv, h.tm = CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped page"
 					goto trap
 				}
 				continue
 			case opIllegal:
-				h.PC = pc
-				h.Instret = base + budget - n
-				if h.illegalAt(pc) {
-					goto out
-				}
-				pc = h.PC
-				cbase = ^uint64(0)
-				continue
+				h.tc = CauseIllegal
+				goto trap
 
 			// RV64I / RV32I
 			case uint16(isa.LUI):
@@ -124,8 +118,8 @@ func (h *Hart) run(budget uint64) uint64 {
 				x[s.rd&63] = sext32(pc + uint64(s.imm))
 			case uint16(isa.JAL), opJAL32:
 				t := (pc + uint64(s.imm)) & am
-				if t&ia != 0 {
-					cause, tval, msg = CauseMisalignedFetch, t, "jump target not aligned"
+				if t&(h.ialign&^1) != 0 {
+					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, "jump target not aligned"
 					goto trap
 				}
 				x[s.rd&63] = h.wb(pc + uint64(s.len))
@@ -134,8 +128,8 @@ func (h *Hart) run(budget uint64) uint64 {
 				continue
 			case uint16(isa.JALR), opJALR32:
 				t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
-				if t&ia != 0 {
-					cause, tval, msg = CauseMisalignedFetch, t, "jump target not aligned"
+				if t&(h.ialign&^1) != 0 {
+					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, "jump target not aligned"
 					goto trap
 				}
 				x[s.rd&63] = h.wb(pc + uint64(s.len))
@@ -169,95 +163,153 @@ func (h *Hart) run(budget uint64) uint64 {
 
 			case uint16(isa.LB):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load8(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint8
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+					v = e.data[a&pageMask]
+				} else {
+					w, ok := m.loadSlow(a, 1)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint8(w)
 				}
 				x[s.rd&63] = uint64(int64(int8(v)))
 			case uint16(isa.LH):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load16(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint16
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+					v = le16(e.data, a)
+				} else {
+					w, ok := m.loadSlow(a, 2)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint16(w)
 				}
 				x[s.rd&63] = uint64(int64(int16(v)))
 			case uint16(isa.LW):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load32(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint32
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					v = le32(e.data, a)
+				} else {
+					w, ok := m.loadSlow(a, 4)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint32(w)
 				}
 				x[s.rd&63] = uint64(int64(int32(v)))
 			case uint16(isa.LD):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load64(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint64
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					v = le64(e.data, a)
+				} else {
+					w, ok := m.loadSlow(a, 8)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint64(w)
 				}
 				x[s.rd&63] = v
 			case uint16(isa.LBU):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load8(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint8
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+					v = e.data[a&pageMask]
+				} else {
+					w, ok := m.loadSlow(a, 1)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint8(w)
 				}
 				x[s.rd&63] = uint64(v)
 			case uint16(isa.LHU):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load16(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint16
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+					v = le16(e.data, a)
+				} else {
+					w, ok := m.loadSlow(a, 2)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint16(w)
 				}
 				x[s.rd&63] = uint64(v)
 			case uint16(isa.LWU):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				v, ok := m.Load32(a)
-				if !ok {
-					cause, tval = CauseLoadAccess, a
-					goto memfault
+				var v uint32
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					v = le32(e.data, a)
+				} else {
+					w, ok := m.loadSlow(a, 4)
+					if !ok {
+						h.tc, h.tv = CauseLoadAccess, a
+						goto memfault
+					}
+					v = uint32(w)
 				}
 				x[s.rd&63] = uint64(v)
 			case uint16(isa.SB):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if !m.Store8(a, uint8(x[s.rs2&63])) {
-					cause, tval = CauseStoreAccess, a
-					goto memfault
-				}
-				if m.Epoch != epoch {
-					goto stored
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+					e.data[a&pageMask] = uint8(x[s.rs2&63])
+				} else {
+					if !m.storeSlow(a, x[s.rs2&63], 1) {
+						h.tc, h.tv = CauseStoreAccess, a
+						goto memfault
+					}
+					if m.Epoch != h.epoch {
+						goto stored
+					}
 				}
 			case uint16(isa.SH):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if !m.Store16(a, uint16(x[s.rs2&63])) {
-					cause, tval = CauseStoreAccess, a
-					goto memfault
-				}
-				if m.Epoch != epoch {
-					goto stored
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+					put16(e.data, a, uint16(x[s.rs2&63]))
+				} else {
+					if !m.storeSlow(a, x[s.rs2&63], 2) {
+						h.tc, h.tv = CauseStoreAccess, a
+						goto memfault
+					}
+					if m.Epoch != h.epoch {
+						goto stored
+					}
 				}
 			case uint16(isa.SW):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if !m.Store32(a, uint32(x[s.rs2&63])) {
-					cause, tval = CauseStoreAccess, a
-					goto memfault
-				}
-				if m.Epoch != epoch {
-					goto stored
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					put32(e.data, a, uint32(x[s.rs2&63]))
+				} else {
+					if !m.storeSlow(a, x[s.rs2&63], 4) {
+						h.tc, h.tv = CauseStoreAccess, a
+						goto memfault
+					}
+					if m.Epoch != h.epoch {
+						goto stored
+					}
 				}
 			case uint16(isa.SD):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if !m.Store64(a, x[s.rs2&63]) {
-					cause, tval = CauseStoreAccess, a
-					goto memfault
-				}
-				if m.Epoch != epoch {
-					goto stored
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					put64(e.data, a, x[s.rs2&63])
+				} else {
+					if !m.storeSlow(a, x[s.rs2&63], 8) {
+						h.tc, h.tv = CauseStoreAccess, a
+						goto memfault
+					}
+					if m.Epoch != h.epoch {
+						goto stored
+					}
 				}
 
 			case uint16(isa.ADDI):
@@ -319,7 +371,7 @@ func (h *Hart) run(budget uint64) uint64 {
 			case uint16(isa.FENCE):
 			case uint16(isa.FENCE_I):
 				m.FlushCode()
-				epoch = m.Epoch
+				h.epoch = m.Epoch
 				cbase = ^uint64(0)
 
 			// M
@@ -578,13 +630,16 @@ func (h *Hart) run(budget uint64) uint64 {
 				// Atomics, CSRs and system instructions: rare, so they run out of line with
 				// the architectural state written back.
 				h.PC = pc
-				done := base + budget - n
-				h.Instret = done
-				ok := h.execSlow(s, pc)
-				n -= h.Instret - done // 0 if it trapped, 1 if it retired
+				h.Instret = h.runEnd - n
+				retired, ok := h.execSlow(s, pc)
+				if retired {
+					n--
+				}
+				// execSlow may have written minstret: count on from what it left.
+				h.runEnd = h.Instret + n
 				pc = h.PC
-				if m.Epoch != epoch {
-					epoch = m.Epoch
+				if m.Epoch != h.epoch {
+					h.epoch = m.Epoch
 					cbase = ^uint64(0)
 				}
 				if !ok {
@@ -599,8 +654,8 @@ func (h *Hart) run(budget uint64) uint64 {
 		branch:
 			{
 				t := (pc + uint64(s.imm)) & am
-				if t&ia != 0 {
-					cause, tval, msg = CauseMisalignedFetch, t, "branch target not aligned"
+				if t&(h.ialign&^1) != 0 {
+					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, "branch target not aligned"
 					goto trap
 				}
 				pc = t
@@ -608,13 +663,13 @@ func (h *Hart) run(budget uint64) uint64 {
 				continue
 			}
 		stored:
-			// A store hit a watched page (tohost) or decoded code.
-			epoch = m.Epoch
+			// A store hit a watched page (tohost) or the mapping changed.
+			h.epoch = m.Epoch
 			cbase = ^uint64(0)
 			pc += uint64(s.len)
 			n--
 			h.PC = pc
-			h.Instret = base + budget - n
+			h.Instret = h.runEnd - n
 			if h.HTIF != nil {
 				h.HTIF.poll(h)
 				if h.stop.Reason != StopNone {
@@ -623,30 +678,30 @@ func (h *Hart) run(budget uint64) uint64 {
 			}
 			continue
 		illegal:
-			cause, tval, msg = CauseIllegal, 0, ""
+			h.tc, h.tv, h.tm = CauseIllegal, 0, ""
 			goto trap
 		memfault:
-			msg = m.Fault.Error()
+			h.tm = m.Fault.Error()
 			goto trap
 		}
 	trap:
 		h.PC = pc
-		h.Instret = base + budget - n
-		if cause == CauseIllegal {
+		h.Instret = h.runEnd - n
+		if h.tc == CauseIllegal {
 			if h.illegalAt(pc) {
 				goto out
 			}
-		} else if h.raise(cause, tval, msg) {
+		} else if h.raise(h.tc, h.tv, h.tm) {
 			goto out
 		}
 		pc = h.PC
 		cbase = ^uint64(0)
 	}
 	h.PC = pc
-	h.Instret = base + budget - n
+	h.Instret = h.runEnd - n
 	return budget - n
 out:
-	return h.Instret - base
+	return budget - n
 }
 
 func b2u(b bool) uint64 {

@@ -87,8 +87,19 @@ type Hart struct {
 	addrMask uint64 // 0xffffffff on RV32: addresses wrap at 4 GiB
 	ialign   uint64 // 3 without C (4-byte alignment of jump targets), 1 with C
 	resValid bool   // LR/SC reservation
-	resAddr  uint64
-	stop     Stop
+	// instretWritten: the instruction being executed wrote minstret, so it does not count.
+	instretWritten bool
+	resAddr        uint64
+	stop           Stop
+
+	// The exception the interpreter is about to raise: kept here rather than in locals so
+	// that they do not compete for registers in the loop.
+	tc, tv uint64
+	tm     string
+	runEnd uint64 // Instret at which the current run's budget ends
+	epoch  uint64 // Mem.Epoch as the interpreter last saw it
+	// retired: the instruction execSlow ran completed (it may have trapped instead).
+	retired bool
 
 	// RV32 maps each op to the form executed at this XLEN.
 	opMap *[isa.NumOps]uint16
@@ -209,12 +220,11 @@ func (h *Hart) runHooked(max uint64) Stop {
 				}
 			}
 		}
-		before := h.Instret
-		h.run(1)
+		retired := h.run(1)
 		if h.HTIF != nil && h.stop.Reason == StopNone {
 			h.HTIF.poll(h)
 		}
-		if h.Instret != before {
+		if retired == 1 {
 			r.NextPC = h.PC
 			h.Hook(&r)
 		}

@@ -10,15 +10,23 @@ import (
 
 // execSlow runs the instructions kept out of the interpreter's switch: atomics, CSR access,
 // environment calls and privileged instructions. h.PC and h.Instret are current on entry.
-// On return h.PC is the next pc, h.Instret counts the instruction if it retired, and the
-// result is false when the run must stop (h.stop says why).
-func (h *Hart) execSlow(s *slot, pc uint64) bool {
+// On return h.PC is the next pc (or the trap handler's), retired says whether the
+// instruction completed, and ok is false when the run must stop (h.stop says why).
+func (h *Hart) execSlow(s *slot, pc uint64) (retired, ok bool) {
+	ok = h.execSlowOp(s, pc)
+	retired = h.retired
+	h.retired = false
+	return retired, ok
+}
+
+func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 	op := isa.Op(s.op)
 	next := pc + uint64(s.len)
 	switch op {
 	case isa.ECALL:
 		if h.Linux != nil {
 			h.Instret++ // the syscall sees itself retired (as time and counters do on hardware)
+			h.retired = true
 			h.PC = next
 			return h.Linux.Syscall(h)
 		}
@@ -43,6 +51,7 @@ func (h *Hart) execSlow(s *slot, pc uint64) bool {
 			c.mstatus &^= mstatusMPRV
 		}
 		h.Instret++
+		h.retired = true
 		return true
 	case isa.WFI:
 		if h.Priv != PrivM || h.Linux != nil {
@@ -65,7 +74,12 @@ func (h *Hart) execSlow(s *slot, pc uint64) bool {
 		return !h.illegalAt(pc)
 	}
 	h.PC = next
-	h.Instret++
+	if h.instretWritten {
+		h.instretWritten = false
+	} else {
+		h.Instret++
+	}
+	h.retired = true
 	return true
 }
 

@@ -67,7 +67,7 @@ func FuzzDecode(f *testing.F) {
 			// Format must cope with whatever Decode returns, whatever the status.
 			for _, s := range []func(uint64) string{nil, sym} {
 				if text := Format(in, 0x80000000, xlen, s); text == "" {
-					t.Fatalf("%s: %#08x (%v, %v): Format returned \\"\\"", isa, w, in.Op, st)
+					t.Fatalf("%s: %#08x (%v, %v): Format returned an empty string", isa, w, in.Op, st)
 				}
 			}
 		}
@@ -103,5 +103,39 @@ func TestDecodeStatus(t *testing.T) {
 		if in.Op != c.op || st != c.st {
 			t.Errorf("%s: %#x decodes to %v, %v; want %v, %v", c.name, c.w, in.Op, st, c.op, c.st)
 		}
+	}
+}
+
+func TestCSRNames(t *testing.T) {
+	for _, c := range []struct {
+		csr  uint16
+		xlen int
+		name string
+	}{
+		{0x300, 64, "mstatus"}, {0x301, 32, "misa"}, {0xf14, 64, "mhartid"}, {0x180, 64, "satp"},
+		{0x3a0, 64, "pmpcfg0"}, {0x3a1, 32, "pmpcfg1"}, {0x3a1, 64, ""}, {0x3ef, 64, "pmpaddr63"},
+		{0xc00, 64, "cycle"}, {0xc80, 32, "cycleh"}, {0xc80, 64, ""}, {0xc1f, 64, "hpmcounter31"},
+		{0xb83, 32, "mhpmcounter3h"}, {0x323, 64, "mhpmevent3"}, {0x723, 32, "mhpmevent3h"},
+		{0xc20, 64, "vl"}, {0x001, 64, "fflags"}, {0x015, 64, "seed"}, {0x800, 64, ""},
+	} {
+		name, ok := CSRName(c.csr, c.xlen)
+		if name != c.name || ok != (c.name != "") {
+			t.Errorf("CSRName(%#x, %d) = %q, %v; want %q", c.csr, c.xlen, name, ok, c.name)
+		}
+	}
+	for _, xlen := range []int{32, 64} {
+		for n := uint16(0); n < 4096; n++ {
+			if name, ok := CSRName(n, xlen); ok {
+				if back, ok := CSRByName(name); !ok || back != n {
+					t.Errorf("CSRByName(%q) = %#x, %v; want %#x", name, back, ok, n)
+				}
+			}
+		}
+	}
+	if n, ok := CSRByName("dscratch"); !ok || n != 0x7b2 {
+		t.Errorf("CSRByName(dscratch) = %#x, %v", n, ok)
+	}
+	if _, ok := CSRByName("nosuchcsr"); ok {
+		t.Error("CSRByName(nosuchcsr) succeeded")
 	}
 }

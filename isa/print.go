@@ -46,11 +46,6 @@ func RegByName(name string) (uint8, bool) {
 // suffix llvm-objdump adds after a target. in is expected to come from a decode with status
 // OK; anything else still gives a non-empty text.
 func Format(in Inst, pc uint64, xlen int, sym func(addr uint64) string) string {
-	if in.Len == 2 {
-		if s, ok := compressedForm(in, xlen); ok {
-			return s
-		}
-	}
 	r := RowOf(in.Op, xlen)
 	if r == nil {
 		if r = RowOf(in.Op, 96-xlen); r == nil { // another XLEN's row: still say what it is
@@ -188,9 +183,15 @@ func (p *printer) canonical(r *Row) string {
 }
 
 // alias renders the instruction with the alias llvm-objdump-19 prefers for it, if any. All of
-// rvsim's alias knowledge is here (and, for compressed encodings, in compressedForm).
+// rvsim's alias knowledge is here.
 func (p *printer) alias() (string, bool) {
 	in := p.in
+	if in.Len == 2 {
+		if s, ok := compressedForm(in); ok {
+			return s, true
+		}
+		// Other compressed instructions print as the 32-bit instruction they expand to.
+	}
 	rd, rs1, rs2, imm := in.Rd, in.Rs1, in.Rs2, in.Imm
 	switch in.Op {
 	case ADDI:
@@ -347,10 +348,11 @@ func (p *printer) alias() (string, bool) {
 	return "", false
 }
 
-// compressedForm renders the compressed encodings that LLVM does not print as the 32-bit
-// instruction the spec expands them to: the HINTs of the RVC HINT table, which it prints in
-// their c. form, and c.mv, which it expands to addi rd, rs2, 0 (hence mv) rather than add.
-func compressedForm(in Inst, xlen int) (string, bool) {
+// compressedForm renders, for alias, the compressed encodings that LLVM does not print as the
+// 32-bit instruction the spec expands them to: the HINTs of the RVC HINT table, which it
+// prints in their c. form, and c.mv, which it expands to addi rd, rs2, 0 (hence mv) rather
+// than add.
+func compressedForm(in Inst) (string, bool) {
 	h := uint16(in.Raw)
 	rd := RegName(uint8(h>>7) & 31)
 	rdp := RegName(8 + uint8(h>>7)&7)

@@ -76,7 +76,7 @@ func sm4Tables() (ed, ks [256]uint32) {
 //
 // The caller sign-extends the result on RV64. Only bs&3 is used.
 func SM4ED(rs1, rs2 uint32, bs uint) uint32 {
-	sh := (bs & 3) * 8
+	sh := bs * 8 // bs is the 2-bit field (0..3); not masked here, to stay cheap enough to inline
 	return rs1 ^ bits.RotateLeft32(sm4EDT[byte(rs2>>sh)], int(sh))
 }
 
@@ -84,7 +84,7 @@ func SM4ED(rs1, rs2 uint32, bs uint) uint32 {
 // schedule transform T'. It is [SM4ED] with the key-schedule linear layer
 // (see sm4KSLinear). Only bs&3 is used.
 func SM4KS(rs1, rs2 uint32, bs uint) uint32 {
-	sh := (bs & 3) * 8
+	sh := bs * 8 // bs is the 2-bit field (0..3); not masked here, to stay cheap enough to inline
 	return rs1 ^ bits.RotateLeft32(sm4KST[byte(rs2>>sh)], int(sh))
 }
 
