@@ -2,6 +2,7 @@ package emu
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"rvsim/emu/sem"
 	"rvsim/isa"
@@ -18,6 +19,10 @@ type slot struct {
 	imm int64
 }
 
+// slotsPerByte converts an instruction's length in bytes to the distance to the next slot:
+// one slot per 2 bytes of code.
+const slotsPerByte = unsafe.Sizeof(slot{}) / 2
+
 // htifPoll bounds how long a bare-metal program runs between tohost checks when it does not
 // store to the tohost page through the normal store path.
 const htifPoll = 1 << 16
@@ -33,6 +38,8 @@ func (h *Hart) codeFor(pc uint64) *codePage {
 	}
 	if p.code == nil {
 		p.code = &codePage{}
+		p.code.slots[PageSize/2].op = opPageEnd
+		p.code.slots[PageSize/2+1].op = opPageEnd
 		// The write cache must not bypass the check that invalidates decoded code.
 		if e := &m.wtlb[vpn&tlbMask]; e.vpn == vpn {
 			*e = tlbEntry{vpn: ^uint64(0)}
@@ -65,46 +72,132 @@ func (h *Hart) decodeSlot(cp *codePage, i uint64, pc uint64) bool {
 	return true
 }
 
-// run is the interpreter: it executes up to budget instructions and returns how many
-// retired. The common path is a switch over predecoded slots with no per-instruction checks
-// beyond the page test; everything rare (CSRs, traps, system calls) leaves through a function
-// call with the state written back.
+// Why the interpreter's loop returned to run.
+const (
+	exitBudget = iota // the budget ran out
+	exitFetch         // pc left the cached code page
+	exitDecode        // the slot at pc has not been decoded yet
+	exitSlow          // the instruction at pc needs the general executor
+	exitTrap          // raise h.tc at pc
+)
+
+// ctlbEntry caches the decoded-code page of a virtual page number for the loop.
+type ctlbEntry struct {
+	vpn uint64
+	cp  *codePage
+}
+
+// run executes up to budget instructions and returns how many retired. It alternates
+// between loop, the hot interpreter, and the general paths loop leaves to it: page lookups,
+// decoding, slow memory accesses, traps and the rare instructions.
 func (h *Hart) run(budget uint64) uint64 {
+	done := uint64(0)
+	for done < budget && h.stop.Reason == StopNone {
+		if h.Mem.Epoch != h.epoch {
+			// The mapping changed, code was flushed or tohost was written: forget the
+			// cached code pages and let the host look at tohost.
+			h.epoch = h.Mem.Epoch
+			for i := range h.ctlb {
+				h.ctlb[i] = ctlbEntry{vpn: ^uint64(0)}
+			}
+			if h.HTIF != nil {
+				h.HTIF.poll(h)
+				if h.stop.Reason != StopNone {
+					return done
+				}
+			}
+		}
+		n, k := h.loop(budget - done)
+		done += n
+		switch k {
+		case exitBudget:
+			return done
+		case exitFetch:
+			pc := h.PC
+			if pc == h.Sentinel && pc != 0 {
+				h.stop = Stop{Reason: StopReturn, PC: pc}
+				return done
+			}
+			cp := h.codeFor(pc)
+			if cp == nil {
+				if h.raise(CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address") {
+					return done
+				}
+				continue
+			}
+			h.ctlb[(pc>>pageShift)&ctlbMask] = ctlbEntry{vpn: pc >> pageShift, cp: cp}
+		case exitDecode:
+			pc := h.PC
+			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+			if !h.decodeSlot(e.cp, (pc&pageMask)>>1, pc) {
+				if h.raise(CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped page") {
+					return done
+				}
+			}
+		case exitTrap:
+			var stop bool
+			if h.tc == CauseIllegal {
+				stop = h.illegalAt(h.PC)
+			} else {
+				stop = h.raise(h.tc, h.tv, trapMessages[h.tm])
+			}
+			if stop {
+				return done
+			}
+		case exitSlow:
+			pc := h.PC
+			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+			retired, ok := h.execSlow(&e.cp.slots[(pc&pageMask)>>1], pc)
+			if retired {
+				done++
+			}
+			if !ok {
+				return done
+			}
+		}
+		}
+	return done
+}
+
+const (
+	ctlbSize = 64
+	ctlbMask = ctlbSize - 1
+)
+
+// loop is the interpreter proper: a switch over predecoded slots. It makes no calls, so the
+// compiler keeps pc, the budget and the page in registers instead of spilling them around
+// calls on every instruction; anything that needs a call leaves the loop with a reason for
+// run. It returns how many instructions retired.
+func (h *Hart) loop(budget uint64) (uint64, int) {
 	x := &h.X
 	m := h.Mem
 	pc := h.PC
 	am := h.addrMask
-	// Only n counts in the loop; Instret is brought up to date (runEnd - n) where something
-	// may read it. Rarely needed values live in h rather than in locals, to leave the
-	// registers to the hot path.
-	h.runEnd = h.Instret + budget
-	h.epoch = m.Epoch
 	var cp *codePage
-	cbase := ^uint64(0)
+	var cbase uint64
+	var s *slot
 	n := budget
+	k := exitBudget
+	if e := &h.ctlb[(pc>>pageShift)&ctlbMask]; e.vpn == pc>>pageShift {
+		cp = e.cp
+		cbase = pc &^ pageMask
+		s = &cp.slots[(pc&pageMask)>>1]
+	} else {
+		k = exitFetch
+		goto exit
+	}
 
+	// s points at pc's slot. Straight-line code steps s along the page (a 2-byte
+	// instruction is one slot, a 4-byte one two); the two slots past the page's end hold
+	// opPageEnd, so running off the page needs no test of its own.
 	for n > 0 {
-		if pc-cbase >= PageSize {
-			if pc == h.Sentinel && h.Sentinel != 0 {
-				h.stop = Stop{Reason: StopReturn, PC: pc}
-				break
-			}
-			cp = h.codeFor(pc)
-			if cp == nil {
-				h.tc, h.tv, h.tm = CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address"
-				goto trap
-			}
-			cbase = pc &^ pageMask
-		}
 		{
-			s := &cp.slots[(pc&pageMask)>>1]
 			switch s.op {
+			case opPageEnd:
+				goto newpage
 			case opDecode:
-				if !h.decodeSlot(cp, (pc&pageMask)>>1, pc) {
-					h.tc, h.tv, h.tm = CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped page"
-					goto trap
-				}
-				continue
+				k = exitDecode
+				goto exit
 			case opIllegal:
 				h.tc = CauseIllegal
 				goto trap
@@ -119,23 +212,29 @@ func (h *Hart) run(budget uint64) uint64 {
 			case uint16(isa.JAL), opJAL32:
 				t := (pc + uint64(s.imm)) & am
 				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, "jump target not aligned"
+					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
 					goto trap
 				}
-				x[s.rd&63] = h.wb(pc + uint64(s.len))
+				x[s.rd&63] = pc + uint64(s.len)
+				if s.op == opJAL32 {
+					x[s.rd&63] = sext32(pc + uint64(s.len))
+				}
 				pc = t
 				n--
-				continue
+				goto jumped
 			case uint16(isa.JALR), opJALR32:
 				t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
 				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, "jump target not aligned"
+					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
 					goto trap
 				}
-				x[s.rd&63] = h.wb(pc + uint64(s.len))
+				x[s.rd&63] = pc + uint64(s.len)
+				if s.op == opJALR32 {
+					x[s.rd&63] = sext32(pc + uint64(s.len))
+				}
 				pc = t
 				n--
-				continue
+				goto jumped
 			case uint16(isa.BEQ):
 				if x[s.rs1&63] == x[s.rs2&63] {
 					goto branch
@@ -167,12 +266,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
 					v = e.data[a&pageMask]
 				} else {
-					w, ok := m.loadSlow(a, 1)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint8(w)
+					goto slow
 				}
 				x[s.rd&63] = uint64(int64(int8(v)))
 			case uint16(isa.LH):
@@ -181,12 +275,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
 					v = le16(e.data, a)
 				} else {
-					w, ok := m.loadSlow(a, 2)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint16(w)
+					goto slow
 				}
 				x[s.rd&63] = uint64(int64(int16(v)))
 			case uint16(isa.LW):
@@ -195,12 +284,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 					v = le32(e.data, a)
 				} else {
-					w, ok := m.loadSlow(a, 4)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint32(w)
+					goto slow
 				}
 				x[s.rd&63] = uint64(int64(int32(v)))
 			case uint16(isa.LD):
@@ -209,12 +293,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 					v = le64(e.data, a)
 				} else {
-					w, ok := m.loadSlow(a, 8)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint64(w)
+					goto slow
 				}
 				x[s.rd&63] = v
 			case uint16(isa.LBU):
@@ -223,12 +302,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
 					v = e.data[a&pageMask]
 				} else {
-					w, ok := m.loadSlow(a, 1)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint8(w)
+					goto slow
 				}
 				x[s.rd&63] = uint64(v)
 			case uint16(isa.LHU):
@@ -237,12 +311,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
 					v = le16(e.data, a)
 				} else {
-					w, ok := m.loadSlow(a, 2)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint16(w)
+					goto slow
 				}
 				x[s.rd&63] = uint64(v)
 			case uint16(isa.LWU):
@@ -251,12 +320,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 					v = le32(e.data, a)
 				} else {
-					w, ok := m.loadSlow(a, 4)
-					if !ok {
-						h.tc, h.tv = CauseLoadAccess, a
-						goto memfault
-					}
-					v = uint32(w)
+					goto slow
 				}
 				x[s.rd&63] = uint64(v)
 			case uint16(isa.SB):
@@ -264,52 +328,28 @@ func (h *Hart) run(budget uint64) uint64 {
 				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
 					e.data[a&pageMask] = uint8(x[s.rs2&63])
 				} else {
-					if !m.storeSlow(a, x[s.rs2&63], 1) {
-						h.tc, h.tv = CauseStoreAccess, a
-						goto memfault
-					}
-					if m.Epoch != h.epoch {
-						goto stored
-					}
+					goto slow
 				}
 			case uint16(isa.SH):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
 				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
 					put16(e.data, a, uint16(x[s.rs2&63]))
 				} else {
-					if !m.storeSlow(a, x[s.rs2&63], 2) {
-						h.tc, h.tv = CauseStoreAccess, a
-						goto memfault
-					}
-					if m.Epoch != h.epoch {
-						goto stored
-					}
+					goto slow
 				}
 			case uint16(isa.SW):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
 				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 					put32(e.data, a, uint32(x[s.rs2&63]))
 				} else {
-					if !m.storeSlow(a, x[s.rs2&63], 4) {
-						h.tc, h.tv = CauseStoreAccess, a
-						goto memfault
-					}
-					if m.Epoch != h.epoch {
-						goto stored
-					}
+					goto slow
 				}
 			case uint16(isa.SD):
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
 				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 					put64(e.data, a, x[s.rs2&63])
 				} else {
-					if !m.storeSlow(a, x[s.rs2&63], 8) {
-						h.tc, h.tv = CauseStoreAccess, a
-						goto memfault
-					}
-					if m.Epoch != h.epoch {
-						goto stored
-					}
+					goto slow
 				}
 
 			case uint16(isa.ADDI):
@@ -369,10 +409,6 @@ func (h *Hart) run(budget uint64) uint64 {
 			case uint16(isa.SRAW):
 				x[s.rd&63] = uint64(int64(int32(x[s.rs1&63]) >> (x[s.rs2&63] & 31)))
 			case uint16(isa.FENCE):
-			case uint16(isa.FENCE_I):
-				m.FlushCode()
-				h.epoch = m.Epoch
-				cbase = ^uint64(0)
 
 			// M
 			case uint16(isa.MUL):
@@ -445,14 +481,10 @@ func (h *Hart) run(budget uint64) uint64 {
 				x[s.rd&63] = uint64(bits.LeadingZeros64(x[s.rs1&63]))
 			case uint16(isa.CTZ):
 				x[s.rd&63] = uint64(bits.TrailingZeros64(x[s.rs1&63]))
-			case uint16(isa.CPOP):
-				x[s.rd&63] = uint64(bits.OnesCount64(x[s.rs1&63]))
 			case uint16(isa.CLZW):
 				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(x[s.rs1&63])))
 			case uint16(isa.CTZW):
 				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(x[s.rs1&63])))
-			case uint16(isa.CPOPW):
-				x[s.rd&63] = uint64(bits.OnesCount32(uint32(x[s.rs1&63])))
 			case uint16(isa.MAX):
 				x[s.rd&63] = uint64(max(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
 			case uint16(isa.MAXU):
@@ -503,18 +535,6 @@ func (h *Hart) run(budget uint64) uint64 {
 				x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(x[s.rs1&63]))))
 
 			// Zbc, Zbkc
-			case uint16(isa.CLMUL):
-				x[s.rd&63] = sem.Clmul64(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.CLMULH):
-				x[s.rd&63] = sem.Clmulh64(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.CLMULR):
-				x[s.rd&63] = sem.Clmulr64(x[s.rs1&63], x[s.rs2&63])
-			case opCLMUL32:
-				x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case opCLMULH32:
-				x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case opCLMULR32:
-				x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
 
 			// Zbs
 			case uint16(isa.BCLR):
@@ -577,24 +597,15 @@ func (h *Hart) run(budget uint64) uint64 {
 				x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
 			case uint16(isa.AES32DSMI):
 				x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.AES64ES):
-				x[s.rd&63] = sem.AES64ES(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.AES64ESM):
-				x[s.rd&63] = sem.AES64ESM(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.AES64DS):
-				x[s.rd&63] = sem.AES64DS(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.AES64DSM):
-				x[s.rd&63] = sem.AES64DSM(x[s.rs1&63], x[s.rs2&63])
 			case uint16(isa.AES64KS1I):
 				v, ok := sem.AES64KS1I(x[s.rs1&63], uint(s.imm))
 				if !ok {
-					goto illegal
+					h.tc = CauseIllegal
+					goto trap
 				}
 				x[s.rd&63] = v
 			case uint16(isa.AES64KS2):
 				x[s.rd&63] = sem.AES64KS2(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.AES64IM):
-				x[s.rd&63] = sem.AES64IM(x[s.rs1&63])
 
 			// Zknh
 			case uint16(isa.SHA256SIG0):
@@ -627,27 +638,11 @@ func (h *Hart) run(budget uint64) uint64 {
 				x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
 
 			default:
-				// Atomics, CSRs and system instructions: rare, so they run out of line with
-				// the architectural state written back.
-				h.PC = pc
-				h.Instret = h.runEnd - n
-				retired, ok := h.execSlow(s, pc)
-				if retired {
-					n--
-				}
-				// execSlow may have written minstret: count on from what it left.
-				h.runEnd = h.Instret + n
-				pc = h.PC
-				if m.Epoch != h.epoch {
-					h.epoch = m.Epoch
-					cbase = ^uint64(0)
-				}
-				if !ok {
-					goto out
-				}
-				continue
+				// Atomics, CSRs, system instructions and the operations that need a call.
+				goto slow
 			}
 			pc += uint64(s.len)
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), uintptr(s.len)*slotsPerByte))
 			n--
 			continue
 
@@ -655,53 +650,41 @@ func (h *Hart) run(budget uint64) uint64 {
 			{
 				t := (pc + uint64(s.imm)) & am
 				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, "branch target not aligned"
+					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
 					goto trap
 				}
 				pc = t
 				n--
-				continue
+				goto jumped
 			}
-		stored:
-			// A store hit a watched page (tohost) or the mapping changed.
-			h.epoch = m.Epoch
-			cbase = ^uint64(0)
-			pc += uint64(s.len)
-			n--
-			h.PC = pc
-			h.Instret = h.runEnd - n
-			if h.HTIF != nil {
-				h.HTIF.poll(h)
-				if h.stop.Reason != StopNone {
-					goto out
-				}
-			}
+		}
+	jumped:
+		if pc-cbase < PageSize {
+			s = &cp.slots[(pc&pageMask)>>1]
 			continue
-		illegal:
-			h.tc, h.tv, h.tm = CauseIllegal, 0, ""
-			goto trap
-		memfault:
-			h.tm = m.Fault.Error()
-			goto trap
 		}
-	trap:
-		h.PC = pc
-		h.Instret = h.runEnd - n
-		if h.tc == CauseIllegal {
-			if h.illegalAt(pc) {
-				goto out
+	newpage:
+		{
+			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+			if e.vpn != pc>>pageShift {
+				k = exitFetch
+				goto exit
 			}
-		} else if h.raise(h.tc, h.tv, h.tm) {
-			goto out
+			cp = e.cp
+			cbase = pc &^ pageMask
+			s = &cp.slots[(pc&pageMask)>>1]
 		}
-		pc = h.PC
-		cbase = ^uint64(0)
 	}
+	goto exit
+slow:
+	k = exitSlow
+	goto exit
+trap:
+	k = exitTrap
+exit:
 	h.PC = pc
-	h.Instret = h.runEnd - n
-	return budget - n
-out:
-	return budget - n
+	h.Instret += budget - n
+	return budget - n, k
 }
 
 func b2u(b bool) uint64 {

@@ -95,8 +95,8 @@ type Hart struct {
 	// The exception the interpreter is about to raise: kept here rather than in locals so
 	// that they do not compete for registers in the loop.
 	tc, tv uint64
-	tm     string
-	runEnd uint64 // Instret at which the current run's budget ends
+	tm     uint8 // index into trapMessages
+	ctlb   [ctlbSize]ctlbEntry // the loop's cache of decoded-code pages
 	epoch  uint64 // Mem.Epoch as the interpreter last saw it
 	// retired: the instruction execSlow ran completed (it may have trapped instead).
 	retired bool
@@ -128,6 +128,7 @@ func (h *Hart) SetISA(target isa.ISA) {
 		h.ialign = 1
 	}
 	h.Mem.FlushCode()
+	h.epoch = ^uint64(0) // forces run to reset the code-page cache
 }
 
 // XLEN returns 32 or 64.

@@ -56,7 +56,7 @@ type page struct {
 // insts keeps the architectural decoding beside each slot for hooks and the debugger; the
 // interpreter's loop reads only slots.
 type codePage struct {
-	slots [PageSize / 2]slot
+	slots [PageSize/2 + 2]slot
 	insts [PageSize / 2]isa.Inst
 }
 
@@ -327,7 +327,7 @@ func (m *Memory) touchCode(a uint64) {
 	}
 	if a&pageMask < 2 {
 		if p := m.pages[(a>>pageShift)-1]; p != nil && p.code != nil {
-			p.code.slots[len(p.code.slots)-1] = slot{}
+			p.code.slots[PageSize/2-1] = slot{}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"rvsim/emu/sem"
 	"rvsim/isa"
 )
 
@@ -22,7 +23,44 @@ func (h *Hart) execSlow(s *slot, pc uint64) (retired, ok bool) {
 func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 	op := isa.Op(s.op)
 	next := pc + uint64(s.len)
+	x := &h.X
 	switch op {
+	case isa.LB, isa.LH, isa.LW, isa.LD, isa.LBU, isa.LHU, isa.LWU:
+		if !h.load(op, s) {
+			return !h.raise(CauseLoadAccess, h.Mem.Fault.Addr, h.Mem.Fault.Error())
+		}
+	case isa.SB, isa.SH, isa.SW, isa.SD:
+		if !h.store(op, s) {
+			return !h.raise(CauseStoreAccess, h.Mem.Fault.Addr, h.Mem.Fault.Error())
+		}
+	case isa.FENCE_I:
+		h.Mem.FlushCode()
+	case isa.CPOP:
+		x[s.rd&63] = uint64(bits.OnesCount64(x[s.rs1&63]))
+	case isa.CPOPW:
+		x[s.rd&63] = uint64(bits.OnesCount32(uint32(x[s.rs1&63])))
+	case isa.CLMUL:
+		x[s.rd&63] = sem.Clmul64(x[s.rs1&63], x[s.rs2&63])
+	case isa.CLMULH:
+		x[s.rd&63] = sem.Clmulh64(x[s.rs1&63], x[s.rs2&63])
+	case isa.CLMULR:
+		x[s.rd&63] = sem.Clmulr64(x[s.rs1&63], x[s.rs2&63])
+	case isa.Op(opCLMUL32):
+		x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+	case isa.Op(opCLMULH32):
+		x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+	case isa.Op(opCLMULR32):
+		x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+	case isa.AES64ES:
+		x[s.rd&63] = sem.AES64ES(x[s.rs1&63], x[s.rs2&63])
+	case isa.AES64ESM:
+		x[s.rd&63] = sem.AES64ESM(x[s.rs1&63], x[s.rs2&63])
+	case isa.AES64DS:
+		x[s.rd&63] = sem.AES64DS(x[s.rs1&63], x[s.rs2&63])
+	case isa.AES64DSM:
+		x[s.rd&63] = sem.AES64DSM(x[s.rs1&63], x[s.rs2&63])
+	case isa.AES64IM:
+		x[s.rd&63] = sem.AES64IM(x[s.rs1&63])
 	case isa.ECALL:
 		if h.Linux != nil {
 			h.Instret++ // the syscall sees itself retired (as time and counters do on hardware)
@@ -81,6 +119,74 @@ func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 	}
 	h.retired = true
 	return true
+}
+
+// load performs a load through Memory's general path (page-cache misses, misaligned
+// addresses, faults).
+func (h *Hart) load(op isa.Op, s *slot) bool {
+	m := h.Mem
+	a := (h.X[s.rs1&63] + uint64(s.imm)) & h.addrMask
+	var v uint64
+	var ok bool
+	switch op {
+	case isa.LB, isa.LBU:
+		var b uint8
+		b, ok = m.Load8(a)
+		v = uint64(b)
+		if op == isa.LB {
+			v = uint64(int64(int8(b)))
+		}
+	case isa.LH, isa.LHU:
+		var b uint16
+		b, ok = m.Load16(a)
+		v = uint64(b)
+		if op == isa.LH {
+			v = uint64(int64(int16(b)))
+		}
+	case isa.LW, isa.LWU:
+		var b uint32
+		b, ok = m.Load32(a)
+		v = uint64(b)
+		if op == isa.LW {
+			v = uint64(int64(int32(b)))
+		}
+	case isa.LD:
+		v, ok = m.Load64(a)
+	}
+	if ok {
+		h.X[s.rd&63] = v
+	}
+	return ok
+}
+
+// store performs a store through Memory's general path.
+func (h *Hart) store(op isa.Op, s *slot) bool {
+	m := h.Mem
+	a := (h.X[s.rs1&63] + uint64(s.imm)) & h.addrMask
+	v := h.X[s.rs2&63]
+	switch op {
+	case isa.SB:
+		return m.Store8(a, uint8(v))
+	case isa.SH:
+		return m.Store16(a, uint16(v))
+	case isa.SW:
+		return m.Store32(a, uint32(v))
+	}
+	return m.Store64(a, v)
+}
+
+// Messages for the traps the interpreter's loop raises (it records a code, not a string,
+// because storing a string would put a call in the loop).
+const (
+	msgNone = iota
+	msgJumpTarget
+	msgBranchTarget
+)
+
+var trapMessages = [...]string{
+	msgNone:         "",
+	msgJumpTarget:   "jump target not aligned",
+	msgBranchTarget: "branch target not aligned",
 }
 
 // illegalAt raises an illegal-instruction exception for the instruction at pc, with a

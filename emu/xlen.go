@@ -12,6 +12,7 @@ import "rvsim/isa"
 const (
 	opDecode  = 0 // the slot has not been decoded yet
 	opIllegal = uint16(isa.NumOps) + iota
+	opPageEnd // the two slots past a page's last instruction
 	opAUIPC32
 	opJAL32
 	opJALR32
