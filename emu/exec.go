@@ -155,7 +155,7 @@ func (h *Hart) run(budget uint64) uint64 {
 				return done
 			}
 		}
-		}
+	}
 	return done
 }
 

@@ -95,9 +95,9 @@ type Hart struct {
 	// The exception the interpreter is about to raise: kept here rather than in locals so
 	// that they do not compete for registers in the loop.
 	tc, tv uint64
-	tm     uint8 // index into trapMessages
+	tm     uint8               // index into trapMessages
 	ctlb   [ctlbSize]ctlbEntry // the loop's cache of decoded-code pages
-	epoch  uint64 // Mem.Epoch as the interpreter last saw it
+	epoch  uint64              // Mem.Epoch as the interpreter last saw it
 	// retired: the instruction execSlow ran completed (it may have trapped instead).
 	retired bool
 
