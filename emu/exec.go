@@ -597,6 +597,16 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
 			case uint16(isa.AES32DSMI):
 				x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
+			case uint16(isa.AES64ES):
+				x[s.rd&63] = sem.AES64ES(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64DS):
+				x[s.rd&63] = sem.AES64DS(x[s.rs1&63], x[s.rs2&63])
+			case uint16(isa.AES64ESM):
+				a, b := x[s.rs1&63], x[s.rs2&63]
+				x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
+			case uint16(isa.AES64DSM):
+				a, b := x[s.rs1&63], x[s.rs2&63]
+				x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
 			case uint16(isa.AES64KS1I):
 				v, ok := sem.AES64KS1I(x[s.rs1&63], uint(s.imm))
 				if !ok {

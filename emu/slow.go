@@ -51,14 +51,6 @@ func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 		x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
 	case isa.Op(opCLMULR32):
 		x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-	case isa.AES64ES:
-		x[s.rd&63] = sem.AES64ES(x[s.rs1&63], x[s.rs2&63])
-	case isa.AES64ESM:
-		x[s.rd&63] = sem.AES64ESM(x[s.rs1&63], x[s.rs2&63])
-	case isa.AES64DS:
-		x[s.rd&63] = sem.AES64DS(x[s.rs1&63], x[s.rs2&63])
-	case isa.AES64DSM:
-		x[s.rd&63] = sem.AES64DSM(x[s.rs1&63], x[s.rs2&63])
 	case isa.AES64IM:
 		x[s.rd&63] = sem.AES64IM(x[s.rs1&63])
 	case isa.ECALL:

@@ -167,15 +167,23 @@ func AES64ES(rs1, rs2 uint64) uint64 {
 // computed with the T-table aesEncT, reading the ShiftRows-selected bytes
 // straight from the operands.
 func AES64ESM(rs1, rs2 uint64) uint64 {
-	c0 := aesEncT[byte(rs1)] ^
-		bits.RotateLeft32(aesEncT[byte(rs1>>40)], 8) ^
-		bits.RotateLeft32(aesEncT[byte(rs2>>16)], 16) ^
-		bits.RotateLeft32(aesEncT[byte(rs2>>56)], 24)
-	c1 := aesEncT[byte(rs1>>32)] ^
-		bits.RotateLeft32(aesEncT[byte(rs2>>8)], 8) ^
-		bits.RotateLeft32(aesEncT[byte(rs2>>48)], 16) ^
-		bits.RotateLeft32(aesEncT[byte(rs1>>24)], 24)
-	return uint64(c0) | uint64(c1)<<32
+	return uint64(AES64ESMLo(rs1, rs2)) | uint64(AES64ESMHi(rs1, rs2))<<32
+}
+
+// AES64ESMLo and AES64ESMHi compute the low and high words of AES64ESM. They are split so that
+// each is cheap enough for the compiler to inline into the interpreter's loop.
+func AES64ESMLo(rs1, rs2 uint64) uint32 {
+	return aesEncTR[0][byte(rs1)] ^
+		aesEncTR[1][byte(rs1>>40)] ^
+		aesEncTR[2][byte(rs2>>16)] ^
+		aesEncTR[3][byte(rs2>>56)]
+}
+
+func AES64ESMHi(rs1, rs2 uint64) uint32 {
+	return aesEncTR[0][byte(rs1>>32)] ^
+		aesEncTR[1][byte(rs2>>8)] ^
+		aesEncTR[2][byte(rs2>>48)] ^
+		aesEncTR[3][byte(rs1>>24)]
 }
 
 // AES64KS1I implements aes64ks1i (RV64; [Crypto] §3.10), the first
@@ -257,3 +265,14 @@ func AESMixColumns(s [16]byte) [16]byte {
 	}
 	return s
 }
+
+// aesEncTR holds aesEncT rotated by 0, 8, 16 and 24 bits: four lookups and no rotations per
+// column keep AES64ESM cheap enough for the compiler to inline into the interpreter.
+var aesEncTR = func() (r [4][256]uint32) {
+	for k := range r {
+		for b := range r[k] {
+			r[k][b] = bits.RotateLeft32(aesEncT[b], 8*k)
+		}
+	}
+	return r
+}()
