@@ -98,12 +98,20 @@ type Row struct {
 // Inst is one decoded instruction. Register fields hold architectural numbers (x0 included);
 // Imm holds the immediate already sign-extended and scaled, or the CSR number, shift amount,
 // bs, rnum, or fence bits as the Args kind says.
+//
+// Vector instructions use the same fields: Rd is vd (vs3 for stores, rd for scalar
+// results), Rs1 is vs1, rs1 or the 5-bit immediate field, Rs2 is vs2 or rs2; Imm holds simm5
+// (sign-extended) or uimm5 (uimm6 for vror.vi), or the vtype immediate of vsetvli/vsetivli
+// (whose AVL immediate stays in Rs1); Vm is the vm bit (1: unmasked); Nf is the nf field
+// (fields - 1 for segment accesses, registers - 1 for whole-register ones).
 type Inst struct {
 	Op  Op
 	Rd  uint8
 	Rs1 uint8
 	Rs2 uint8
 	Len uint8 // 2 for a compressed instruction, 4 otherwise
+	Vm  uint8
+	Nf  uint8
 	Imm int64
 	Raw uint32 // the encoding as fetched (16 bits for compressed ones)
 }
