@@ -210,7 +210,7 @@ func (h *Hart) csrRead(n uint16) (uint64, bool) {
 	case csrMscratch:
 		return c.mscratch, true
 	case csrMepc:
-		return c.mepc &^ (h.ialign >> 1), true
+		return c.mepc &^ (h.ialign &^ 1), true // bit 1 reads as zero without C
 	case csrMcause:
 		return c.mcause, true
 	case csrMtval:

@@ -57,6 +57,14 @@ func (h *Hart) decodeSlot(cp *codePage, i uint64, pc uint64) bool {
 		// next page.
 		return false
 	}
+	if in.Raw&3 == 3 && pc&pageMask == PageSize-2 {
+		// The upper half comes from the next page, which must be executable too. Giving that
+		// page decoded code also keeps stores to it off the fast path, so that they reach
+		// touchCode and invalidate this slot.
+		if h.codeFor(pc+2) == nil {
+			return false
+		}
+	}
 	cp.insts[i] = in
 	s := &cp.slots[i]
 	*s = slot{op: opIllegal, len: in.Len, rd: in.Rd, rs1: in.Rs1, rs2: in.Rs2, imm: in.Imm}
@@ -87,12 +95,14 @@ type ctlbEntry struct {
 	cp  *codePage
 }
 
-// run executes up to budget instructions and returns how many retired. It alternates
-// between loop, the hot interpreter, and the general paths loop leaves to it: page lookups,
-// decoding, slow memory accesses, traps and the rare instructions.
-func (h *Hart) run(budget uint64) uint64 {
-	done := uint64(0)
-	for done < budget && h.stop.Reason == StopNone {
+// run executes up to budget instructions and returns how many retired and how much of the
+// budget it used: a trap taken into the handler uses one unit, so that a program trapping
+// over and over (mtvec pointing at a fault) still ends its run. It alternates between loop,
+// the hot interpreter, and the general paths loop leaves to it: page lookups, decoding, slow
+// memory accesses, traps and the rare instructions.
+func (h *Hart) run(budget uint64) (done, used uint64) {
+	traps := uint64(0)
+	for done+traps < budget && h.stop.Reason == StopNone {
 		if h.Mem.Epoch != h.epoch {
 			// The mapping changed, code was flushed or tohost was written: forget the
 			// cached code pages and let the host look at tohost.
@@ -103,26 +113,27 @@ func (h *Hart) run(budget uint64) uint64 {
 			if h.HTIF != nil {
 				h.HTIF.poll(h)
 				if h.stop.Reason != StopNone {
-					return done
+					return done, done + traps
 				}
 			}
 		}
-		n, k := h.loop(budget - done)
+		n, k := h.loop(budget - done - traps)
 		done += n
 		switch k {
 		case exitBudget:
-			return done
+			return done, done + traps
 		case exitFetch:
 			pc := h.PC
 			if pc == h.Sentinel && pc != 0 {
 				h.stop = Stop{Reason: StopReturn, PC: pc}
-				return done
+				return done, done + traps
 			}
 			cp := h.codeFor(pc)
 			if cp == nil {
 				if h.raise(CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address") {
-					return done
+					return done, done + traps
 				}
+				traps++
 				continue
 			}
 			h.ctlb[(pc>>pageShift)&ctlbMask] = ctlbEntry{vpn: pc >> pageShift, cp: cp}
@@ -130,9 +141,10 @@ func (h *Hart) run(budget uint64) uint64 {
 			pc := h.PC
 			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
 			if !h.decodeSlot(e.cp, (pc&pageMask)>>1, pc) {
-				if h.raise(CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped page") {
-					return done
+				if h.raise(CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped or non-executable page") {
+					return done, done + traps
 				}
+				traps++
 			}
 		case exitTrap:
 			var stop bool
@@ -142,21 +154,25 @@ func (h *Hart) run(budget uint64) uint64 {
 				stop = h.raise(h.tc, h.tv, trapMessages[h.tm])
 			}
 			if stop {
-				return done
+				return done, done + traps
 			}
+			traps++
 		case exitSlow:
 			pc := h.PC
 			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
-			retired, ok := h.execSlow(&e.cp.slots[(pc&pageMask)>>1], pc)
+			i := (pc & pageMask) >> 1
+			retired, ok := h.execSlow(&e.cp.slots[i], &e.cp.insts[i], pc)
 			if retired {
 				done++
+			} else if ok {
+				traps++ // it trapped into the handler
 			}
 			if !ok {
-				return done
+				return done, done + traps
 			}
 		}
 	}
-	return done
+	return done, done + traps
 }
 
 const (

@@ -66,6 +66,9 @@ type Hart struct {
 	Mem *Memory
 	ISA isa.ISA
 
+	// V is the vector unit, nil when the ISA has no vector extension.
+	V *Vector
+
 	Priv    uint8
 	Instret uint64
 	CSR     CSRFile
@@ -176,7 +179,8 @@ func (h *Hart) Fetch(pc uint64) (isa.Inst, isa.Status, error) {
 	return in, st, nil
 }
 
-// Run executes until the guest stops or max instructions have retired.
+// Run executes until the guest stops or max instructions have retired (a trap taken into
+// the handler counts as one, so a run always ends).
 func (h *Hart) Run(max uint64) Stop {
 	if h.Hook != nil {
 		return h.runHooked(max)
@@ -187,8 +191,8 @@ func (h *Hart) Run(max uint64) Stop {
 		if h.HTIF != nil && chunk > htifPoll {
 			chunk = htifPoll // bare-metal programs that never store to tohost still get polled
 		}
-		done := h.run(chunk)
-		max -= done
+		_, used := h.run(chunk)
+		max -= used
 		if h.HTIF != nil && h.stop.Reason == StopNone {
 			h.HTIF.poll(h)
 		}
@@ -221,7 +225,7 @@ func (h *Hart) runHooked(max uint64) Stop {
 				}
 			}
 		}
-		retired := h.run(1)
+		retired, _ := h.run(1)
 		if h.HTIF != nil && h.stop.Reason == StopNone {
 			h.HTIF.poll(h)
 		}

@@ -13,8 +13,12 @@ import (
 // environment calls and privileged instructions. h.PC and h.Instret are current on entry.
 // On return h.PC is the next pc (or the trap handler's), retired says whether the
 // instruction completed, and ok is false when the run must stop (h.stop says why).
-func (h *Hart) execSlow(s *slot, pc uint64) (retired, ok bool) {
-	ok = h.execSlowOp(s, pc)
+func (h *Hart) execSlow(s *slot, in *isa.Inst, pc uint64) (retired, ok bool) {
+	if f := vexec[in.Op]; f != nil && s.op == uint16(in.Op) {
+		ok = h.execVectorOp(f, in, pc)
+	} else {
+		ok = h.execSlowOp(s, pc)
+	}
 	retired = h.retired
 	h.retired = false
 	return retired, ok
@@ -72,7 +76,7 @@ func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 			return !h.illegalAt(pc)
 		}
 		c := &h.CSR
-		h.PC = c.mepc & h.addrMask
+		h.PC = c.mepc &^ (h.ialign &^ 1) & h.addrMask // mepc as read: aligned to IALIGN
 		h.Priv = uint8(c.mstatus >> 11 & 3)
 		mpie := c.mstatus >> 7 & 1
 		c.mstatus &^= mstatusMIE | mstatusMPP
@@ -201,7 +205,7 @@ func (h *Hart) IllegalReason(in isa.Inst, st isa.Status) string {
 	if in.Op == isa.OpInvalid {
 		return word + ": unknown instruction"
 	}
-	text := word + " " + isa.Format(in, 0, h.ISA.XLEN, nil)
+	text := h.describe(in)
 	switch {
 	case in.Op == isa.FP:
 		return word + ": F/D instruction: not implemented (rvsim has no floating point)"
@@ -221,6 +225,15 @@ func (h *Hart) IllegalReason(in isa.Inst, st isa.Status) string {
 		return text + ": rnum above 0xa is reserved"
 	}
 	return text + ": not allowed" + h.privWord()
+}
+
+// describe renders an instruction for messages: "30b50533 sm4ed a0, a0, a1, 0x0".
+func (h *Hart) describe(in isa.Inst) string {
+	word := fmt.Sprintf("%08x", in.Raw)
+	if in.Len == 2 {
+		word = fmt.Sprintf("%04x", in.Raw)
+	}
+	return word + " " + isa.Format(in, 0, h.ISA.XLEN, nil)
 }
 
 func (h *Hart) privWord() string {

@@ -1,0 +1,52 @@
+/* fault.c: programs that die of a signal after printing a line, one per FAULT value. The
+ * parent sees 128+signal from QEMU; rvsim reports the signal in its Stop. */
+#include "rt.h"
+
+static const uint32_t ro_word = 5;
+static volatile uint32_t word_buf[4];
+
+/* launder hides a pointer's provenance so that the compiler emits the access as written. */
+static NOINLINE uintptr_t launder(uintptr_t p) {
+	__asm__ volatile("" : "+r"(p));
+	return p;
+}
+
+int main(void) {
+	put_str("before the fault\n");
+	rt_flush();
+#if FAULT == 1 /* SIGILL: an all-zeros instruction (c.unimp with C, and illegal without) */
+	__asm__ volatile(".4byte 0");
+#elif FAULT == 2 /* SIGSEGV: load from address 0 */
+	put_dec(*(volatile uint32_t *)launder(0));
+#elif FAULT == 3 /* SIGSEGV: store to read-only data */
+	*(volatile uint32_t *)launder((uintptr_t)&ro_word) = 7;
+#elif FAULT == 4 /* SIGSEGV: jump to an unmapped address */
+	((void (*)(void))launder(0x1000))();
+#elif FAULT == 5 /* SIGTRAP: ebreak */
+	__asm__ volatile("ebreak");
+#elif FAULT == 6 /* SIGILL: a floating-point instruction (F is not in the ISA) */
+	__asm__ volatile(".4byte 0x00b50553"); /* fadd.s fa0, fa0, fa1 */
+#elif FAULT == 7 /* SIGILL: a write to the read-only cycle CSR */
+	__asm__ volatile("csrw cycle, %0" : : "r"(1));
+#elif FAULT == 8 /* SIGILL: a machine-mode CSR from user mode */
+	uintptr_t v;
+	__asm__ volatile("csrr %0, mstatus" : "=r"(v));
+	put_dec((int64_t)v);
+#elif FAULT == 9 /* SIGBUS: a misaligned AMO */
+	uint32_t old;
+	__asm__ volatile("amoadd.w %0, %1, (%2)" : "=r"(old) : "r"(1), "r"(launder((uintptr_t)word_buf + 2)) : "memory");
+	put_dec(old);
+#elif FAULT == 10 /* SIGILL: a reserved compressed encoding (c.lwsp with rd = x0) */
+	__asm__ volatile(".2byte 0x4002");
+#elif FAULT == 11 /* SIGILL: an all-ones word (the encoding of an instruction longer than 32 bits) */
+	__asm__ volatile(".4byte 0xffffffff");
+#elif FAULT == 12 /* SIGSEGV: an AMO on read-only data */
+	uint32_t old;
+	__asm__ volatile("amoor.w %0, %1, (%2)" : "=r"(old) : "r"(1), "r"(launder((uintptr_t)&ro_word)) : "memory");
+	put_dec(old);
+#else
+#error unknown FAULT
+#endif
+	put_str("after the fault: not reached\n");
+	return 0;
+}
