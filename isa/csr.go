@@ -7,6 +7,10 @@ const (
 	CSRFflags     = 0x001
 	CSRFrm        = 0x002
 	CSRFcsr       = 0x003
+	CSRVstart     = 0x008
+	CSRVxsat      = 0x009
+	CSRVxrm       = 0x00a
+	CSRVcsr       = 0x00f
 	CSRSeed       = 0x015
 	CSRSstatus    = 0x100
 	CSRSatp       = 0x180

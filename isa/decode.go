@@ -152,8 +152,67 @@ func decodeRow(r *Row, w uint32, xlen int) (Inst, Status) {
 		if in.Imm > 10 {
 			st = Reserved
 		}
+	default:
+		if r.Args.Vector() {
+			st = decodeVector(&in, r, w)
+		}
 	}
 	return in, st
+}
+
+// decodeVector fills in the vector fields: vm, nf and the immediate, as the operand kind
+// says (see Inst). It reports the reserved encodings that the fields alone make so: register
+// counts other than 1, 2, 4, 8 and misaligned register groups of the whole-register loads,
+// stores and moves. The vsetvl* vtype immediate is not checked: a reserved vtype is not an
+// illegal encoding, it sets vill when the instruction executes. The register constraints,
+// most of which depend on vtype (groups aligned to LMUL/EMUL, overlaps between destination
+// and sources, a masked destination overlapping v0, a segment running past v31), are the
+// executor's to check: LLVM's disassembler does not reject them either.
+func decodeVector(in *Inst, r *Row, w uint32) Status {
+	in.Vm = uint8(w>>25) & 1
+	simm5 := int64(int32(w<<12) >> 27)
+	uimm5 := int64(w>>15) & 31
+	switch r.Args {
+	case ArgsVSetVLI:
+		in.Vm = 1
+		in.Imm = int64(w>>20) & 0x7ff
+	case ArgsVSetIVLI:
+		in.Vm = 1
+		in.Imm = int64(w>>20) & 0x3ff
+	case ArgsVSetVL:
+		in.Vm = 1
+	case ArgsVMem, ArgsVMemStride, ArgsVMemIndex:
+		in.Nf = uint8(w >> 29)
+	case ArgsVMemWhole:
+		in.Nf = uint8(w >> 29)
+		// 1, 2, 4 or 8 registers (nf 0, 1, 3, 7), vd a multiple of their number.
+		if in.Nf&(in.Nf+1) != 0 || in.Rd&in.Nf != 0 {
+			return Reserved
+		}
+	case ArgsVI, ArgsVIM, ArgsVMvI:
+		in.Imm = simm5
+	case ArgsVIU:
+		in.Imm = uimm5
+	case ArgsVIU6:
+		in.Imm = uimm5 | int64(w>>26&1)<<5
+	case ArgsVMvNR:
+		in.Imm = uimm5 + 1
+		want := int64(1)
+		switch in.Op {
+		case VMV2R_V:
+			want = 2
+		case VMV4R_V:
+			want = 4
+		case VMV8R_V:
+			want = 8
+		}
+		// The row's field pattern admits other values (nr 3, 5, 6, ...); vd and vs2 must
+		// be multiples of nr.
+		if in.Imm != want || (in.Rd|in.Rs2)&uint8(want-1) != 0 {
+			return Reserved
+		}
+	}
+	return OK
 }
 
 // cForm says how a compressed encoding maps to its 32-bit equivalent.

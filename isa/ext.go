@@ -125,10 +125,12 @@ var umbrellas = map[string][]string{
 }
 
 // Implemented is every extension rvsim executes; the default ISA is this set for the XLEN.
-var Implemented = Exts(ExtI, ExtM, ExtA, ExtC, ExtZicsr, ExtZifencei, ExtZicntr,
+var Implemented = Exts(ExtI, ExtM, ExtA, ExtC, ExtV, ExtZve64x, ExtZve32x, ExtZicsr, ExtZifencei, ExtZicntr,
 	ExtZihintpause, ExtZihintntl, ExtZicbop,
 	ExtZba, ExtZbb, ExtZbc, ExtZbs, ExtZbkb, ExtZbkc, ExtZbkx,
-	ExtZknd, ExtZkne, ExtZknh, ExtZksed, ExtZksh, ExtZkt, ExtPriv)
+	ExtZknd, ExtZkne, ExtZknh, ExtZksed, ExtZksh, ExtZkt,
+	ExtZvbb, ExtZvkb, ExtZvbc, ExtZvkg, ExtZvkned, ExtZvknha, ExtZvknhb, ExtZvksed, ExtZvksh,
+	ExtZvkt, ExtPriv)
 
 // ISA is a target: its register width and enabled extensions.
 type ISA struct {

@@ -55,6 +55,9 @@ func Format(in Inst, pc uint64, xlen int, sym func(addr uint64) string) string {
 	if in.Op == FP {
 		return "fp " + hex(int64(in.Raw))
 	}
+	if in.Op == VFP {
+		return "vfp " + hex(int64(in.Raw))
+	}
 	p := printer{in: in, pc: pc, xlen: xlen, sym: sym}
 	if s, ok := p.alias(); ok {
 		return s
@@ -178,6 +181,9 @@ func (p *printer) canonical(r *Row) string {
 		return join(n, p.rd(), p.rs1(), p.rs2(), hex(in.Imm))
 	case ArgsSfence:
 		return join(n, p.rs1(), p.rs2())
+	}
+	if r.Args.Vector() {
+		return p.vector(r)
 	}
 	return n
 }
@@ -344,6 +350,8 @@ func (p *printer) alias() (string, bool) {
 		case rs2 == 0:
 			return join("sfence.vma", p.rs1()), true
 		}
+	default:
+		return p.vectorAlias()
 	}
 	return "", false
 }
@@ -396,6 +404,157 @@ func compressedForm(in Inst) (string, bool) {
 				return [...]string{"c.ntl.p1", "c.ntl.pall", "c.ntl.s1", "c.ntl.all"}[in.Rs2-2], true
 			}
 			return join("c.add", rd, RegName(in.Rs2)), true
+		}
+	}
+	return "", false
+}
+
+// VRegName returns the name of vector register r (v0..v31).
+func VRegName(r uint8) string { return "v" + strconv.Itoa(int(r)) }
+
+func (p *printer) vd() string  { return VRegName(p.in.Rd) }
+func (p *printer) vs1() string { return VRegName(p.in.Rs1) }
+func (p *printer) vs2() string { return VRegName(p.in.Rs2) }
+
+// vjoin is join with the ", v0.t" operand of a masked instruction (vm = 0) appended.
+func (p *printer) vjoin(mnemonic string, operands ...string) string {
+	if p.in.Vm == 0 {
+		operands = append(operands, "v0.t")
+	}
+	return join(mnemonic, operands...)
+}
+
+// vector renders a vector instruction without aliases.
+func (p *printer) vector(r *Row) string {
+	in := p.in
+	n := r.Name
+	switch r.Args {
+	case ArgsVSetVLI:
+		return join(n, p.rd(), p.rs1(), vtypeString(in.Imm))
+	case ArgsVSetIVLI:
+		return join(n, p.rd(), hex(int64(in.Rs1)), vtypeString(in.Imm))
+	case ArgsVSetVL:
+		return join(n, p.rd(), p.rs1(), p.rs2())
+	case ArgsVMem:
+		return p.vjoin(vMemName(r, in.Nf), p.vd(), "("+p.rs1()+")")
+	case ArgsVMemStride:
+		return p.vjoin(vMemName(r, in.Nf), p.vd(), "("+p.rs1()+")", p.rs2())
+	case ArgsVMemIndex:
+		return p.vjoin(vMemName(r, in.Nf), p.vd(), "("+p.rs1()+")", p.vs2())
+	case ArgsVMemWhole:
+		return join(vMemName(r, in.Nf), p.vd(), "("+p.rs1()+")")
+	case ArgsVV:
+		return p.vjoin(n, p.vd(), p.vs2(), p.vs1())
+	case ArgsVX:
+		return p.vjoin(n, p.vd(), p.vs2(), p.rs1())
+	case ArgsVI, ArgsVIU, ArgsVIU6:
+		return p.vjoin(n, p.vd(), p.vs2(), hex(in.Imm))
+	case ArgsVVM:
+		return join(n, p.vd(), p.vs2(), p.vs1(), "v0")
+	case ArgsVXM:
+		return join(n, p.vd(), p.vs2(), p.rs1(), "v0")
+	case ArgsVIM:
+		return join(n, p.vd(), p.vs2(), hex(in.Imm), "v0")
+	case ArgsVVMacc:
+		return p.vjoin(n, p.vd(), p.vs1(), p.vs2())
+	case ArgsVXMacc:
+		return p.vjoin(n, p.vd(), p.rs1(), p.vs2())
+	case ArgsV2:
+		return p.vjoin(n, p.vd(), p.vs2())
+	case ArgsVD:
+		return p.vjoin(n, p.vd())
+	case ArgsXV:
+		return p.vjoin(n, p.rd(), p.vs2())
+	case ArgsVMvV:
+		return join(n, p.vd(), p.vs1())
+	case ArgsVMvX:
+		return join(n, p.vd(), p.rs1())
+	case ArgsVMvI:
+		return join(n, p.vd(), hex(in.Imm))
+	case ArgsVMvNR:
+		return join(n, p.vd(), p.vs2())
+	}
+	return n
+}
+
+// vMemName is the mnemonic of a vector load or store with nf: the segment forms insert
+// "seg<fields>" before the element width ("vlseg3e32.v", "vlsseg2e8.v", "vluxseg4ei16.v",
+// "vlseg2e8ff.v"); whole-register forms carry the register count ("vl2re32.v", "vs4r.v"),
+// and LLVM prints vl<n>re8.v as its alias vl<n>r.v.
+func vMemName(r *Row, nf uint8) string {
+	n := r.Name
+	if r.Args == ArgsVMemWhole {
+		n = n[:2] + strconv.Itoa(int(nf)+1) + n[3:]
+		if strings.HasPrefix(n, "vl") && strings.HasSuffix(n, "re8.v") {
+			n = strings.TrimSuffix(n, "e8.v") + ".v"
+		}
+		return n
+	}
+	if nf == 0 {
+		return n
+	}
+	i := 2 + strings.IndexByte(n[2:], 'e')
+	return n[:i] + "seg" + strconv.Itoa(int(nf)+1) + n[i:]
+}
+
+// vtypeString renders a vtype immediate as LLVM does: "e32, m1, ta, ma", or the number when
+// it holds a reserved SEW (above 64) or LMUL (vlmul = 4), or any bit above vma.
+func vtypeString(v int64) string {
+	lmul, sew := v&7, v>>3&7
+	if lmul == 4 || sew > 3 || v>>8 != 0 {
+		return hex(v)
+	}
+	t := "e" + strconv.Itoa(8<<sew) + ", " + [8]string{"m1", "m2", "m4", "m8", "", "mf8", "mf4", "mf2"}[lmul]
+	if v&0x40 != 0 {
+		t += ", ta"
+	} else {
+		t += ", tu"
+	}
+	if v&0x80 != 0 {
+		return t + ", ma"
+	}
+	return t + ", mu"
+}
+
+// vectorAlias renders the vector aliases llvm-objdump-19 prints.
+func (p *printer) vectorAlias() (string, bool) {
+	in := p.in
+	switch in.Op {
+	case VXOR_VI:
+		if in.Imm == -1 {
+			return p.vjoin("vnot.v", p.vd(), p.vs2()), true
+		}
+	case VRSUB_VX:
+		if in.Rs1 == 0 {
+			return p.vjoin("vneg.v", p.vd(), p.vs2()), true
+		}
+	case VNSRL_WX:
+		if in.Rs1 == 0 {
+			return p.vjoin("vncvt.x.x.w", p.vd(), p.vs2()), true
+		}
+	case VWADD_VX:
+		if in.Rs1 == 0 {
+			return p.vjoin("vwcvt.x.x.v", p.vd(), p.vs2()), true
+		}
+	case VWADDU_VX:
+		if in.Rs1 == 0 {
+			return p.vjoin("vwcvtu.x.x.v", p.vd(), p.vs2()), true
+		}
+	case VMAND_MM:
+		if in.Rs1 == in.Rs2 {
+			return join("vmmv.m", p.vd(), p.vs2()), true
+		}
+	case VMNAND_MM:
+		if in.Rs1 == in.Rs2 {
+			return join("vmnot.m", p.vd(), p.vs2()), true
+		}
+	case VMXOR_MM:
+		if in.Rs1 == in.Rd && in.Rs2 == in.Rd {
+			return join("vmclr.m", p.vd()), true
+		}
+	case VMXNOR_MM:
+		if in.Rs1 == in.Rd && in.Rs2 == in.Rd {
+			return join("vmset.m", p.vd()), true
 		}
 	}
 	return "", false

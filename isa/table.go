@@ -24,7 +24,39 @@ const (
 	ArgsBS                 // rd, rs1, rs2, bs (bits 31:30)
 	ArgsRnum               // rd, rs1, rnum (bits 23:20)
 	ArgsSfence             // rs1, rs2
+
+	// Vector operand kinds (v.go, zvk.go). Register fields are as documented on Inst; "[, v0.t]"
+	// marks the vm bit (Inst.Vm = 0: masked by v0). Imm holds the value printed.
+	ArgsVSetVLI    // rd, rs1, vtypei (Imm = bits 30:20)
+	ArgsVSetIVLI   // rd, uimm5 AVL (in Rs1), vtypei (Imm = bits 29:20)
+	ArgsVSetVL     // rd, rs1, rs2 (vsetvl: three integer registers)
+	ArgsVMem       // vd/vs3, (rs1)[, v0.t]: unit-stride, fault-only-first, vlm/vsm; Nf = fields - 1
+	ArgsVMemStride // vd/vs3, (rs1), rs2[, v0.t]: strided (rs2 is the byte stride); Nf = fields - 1
+	ArgsVMemIndex  // vd/vs3, (rs1), vs2[, v0.t]: indexed (vs2 holds the offsets); Nf = fields - 1
+	ArgsVMemWhole  // vd/vs3, (rs1): whole registers, Nf = registers - 1 (0, 1, 3 or 7; others reserved)
+	ArgsVV         // vd, vs2, vs1[, v0.t]
+	ArgsVX         // vd, vs2, rs1[, v0.t]
+	ArgsVI         // vd, vs2, simm5[, v0.t] (Imm sign-extended)
+	ArgsVIU        // vd, vs2, uimm5[, v0.t] (Imm zero-extended: shifts, slides, vrgather, crypto)
+	ArgsVIU6       // vd, vs2, uimm6[, v0.t] (vror.vi: uimm[5] in bit 26)
+	ArgsVVM        // vd, vs2, vs1, v0 (carry/borrow in or merge mask; vm = 0 by encoding)
+	ArgsVXM        // vd, vs2, rs1, v0
+	ArgsVIM        // vd, vs2, simm5, v0
+	ArgsVVMacc     // vd, vs1, vs2[, v0.t] (multiply-add: vd is also a source)
+	ArgsVXMacc     // vd, rs1, vs2[, v0.t]
+	ArgsV2         // vd, vs2[, v0.t] (unary; the vs1 field is part of the opcode, or vs1 unused)
+	ArgsVD         // vd[, v0.t] (vid.v)
+	ArgsXV         // rd, vs2[, v0.t]: integer result (vmv.x.s, vcpop.m, vfirst.m)
+	ArgsVMvV       // vd, vs1 (vmv.v.v)
+	ArgsVMvX       // vd, rs1 (vmv.v.x, vmv.s.x)
+	ArgsVMvI       // vd, simm5 (vmv.v.i)
+	ArgsVMvNR      // vd, vs2 (vmv<nr>r.v): Imm = nr, the simm5 field holds nr - 1
 )
+
+// Vector reports whether a is one of the vector operand kinds: those of every vector
+// instruction but VFP (ArgsNone). Rd, Rs1 and Rs2 name vector registers unless the kind says
+// otherwise.
+func (a Args) Vector() bool { return a >= ArgsVSetVLI && a <= ArgsVMvNR }
 
 // Class groups instructions by the hardware that executes them, for the cost model. Crypto
 // instructions have classes of their own: a core description must say what they cost.
@@ -53,6 +85,28 @@ const (
 	ClassSM4
 	ClassSM3
 	ClassFP
+
+	// Vector classes. The crypto ones are distinct so that a core description can give
+	// each its own cost.
+	ClassVSet      // vsetvli, vsetivli, vsetvl
+	ClassVLoad     // every vector load (unit-stride, strided, indexed, segment, whole-register, vlm)
+	ClassVStore    // every vector store
+	ClassVALU      // integer add/sub/logic/shift/compare/min/max/merge/move/extend, widening and narrowing forms, vid
+	ClassVMul      // vmul*, vmulh*, vwmul*, multiply-add (vmacc, vmadd, vwmacc*, ...), vsmul
+	ClassVDiv      // vdiv*, vrem*
+	ClassVFixed    // saturating add/sub, averaging add/sub, scaling shifts, narrowing clips
+	ClassVReduce   // vred*, vwred*
+	ClassVMask     // mask-register logic (vm*.mm), vcpop.m, vfirst.m, vmsbf/vmsif/vmsof, viota
+	ClassVPermute  // vrgather*, vslide*, vcompress, vmv.x.s, vmv.s.x, vmv<nr>r.v
+	ClassVBitmanip // Zvbb/Zvkb: vandn, vbrev*, vrev8, vclz, vctz, vcpop.v, vrol, vror, vwsll
+	ClassVClmul    // Zvbc: vclmul, vclmulh
+	ClassVGHASH    // Zvkg: vghsh, vgmul
+	ClassVAES      // Zvkned rounds: vaesef/em/df/dm, vaesz
+	ClassVAESKey   // Zvkned key schedule: vaeskf1, vaeskf2
+	ClassVSHA2     // Zvknha/b: vsha2ms, vsha2ch, vsha2cl
+	ClassVSM4      // Zvksed: vsm4k, vsm4r
+	ClassVSM3      // Zvksh: vsm3me, vsm3c
+	ClassVFP       // vector floating point (recognised, not executed)
 	NumClasses
 )
 
@@ -62,7 +116,12 @@ var classNames = [NumClasses]string{
 	ClassAtomic: "atomic", ClassBranch: "branch", ClassJump: "jump", ClassCSR: "csr",
 	ClassFence: "fence", ClassSystem: "system", ClassClmul: "clmul", ClassXperm: "xperm",
 	ClassAES: "aes", ClassAESKey: "aeskey", ClassSHA2: "sha2", ClassSM4: "sm4", ClassSM3: "sm3",
-	ClassFP: "fp",
+	ClassFP:   "fp",
+	ClassVSet: "vset", ClassVLoad: "vload", ClassVStore: "vstore", ClassVALU: "valu",
+	ClassVMul: "vmul", ClassVDiv: "vdiv", ClassVFixed: "vfixed", ClassVReduce: "vreduce",
+	ClassVMask: "vmask", ClassVPermute: "vpermute", ClassVBitmanip: "vbitmanip",
+	ClassVClmul: "vclmul", ClassVGHASH: "vghash", ClassVAES: "vaes", ClassVAESKey: "vaeskey",
+	ClassVSHA2: "vsha2", ClassVSM4: "vsm4", ClassVSM3: "vsm3", ClassVFP: "vfp",
 }
 
 func (c Class) String() string {
@@ -102,8 +161,9 @@ type Row struct {
 // Vector instructions use the same fields: Rd is vd (vs3 for stores, rd for scalar
 // results), Rs1 is vs1, rs1 or the 5-bit immediate field, Rs2 is vs2 or rs2; Imm holds simm5
 // (sign-extended) or uimm5 (uimm6 for vror.vi), or the vtype immediate of vsetvli/vsetivli
-// (whose AVL immediate stays in Rs1); Vm is the vm bit (1: unmasked); Nf is the nf field
-// (fields - 1 for segment accesses, registers - 1 for whole-register ones).
+// (whose AVL immediate stays in Rs1), or nr for vmv<nr>r.v; Vm is the vm bit (1: unmasked;
+// 1 too for the vsetvl* instructions, which have none); Nf is the nf field (fields - 1 for
+// segment accesses, registers - 1 for whole-register ones). The Args kinds say which.
 type Inst struct {
 	Op  Op
 	Rd  uint8

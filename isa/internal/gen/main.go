@@ -37,8 +37,14 @@ type group struct {
 }
 
 type gen struct {
-	rng    *rand.Rand
-	reg    int // cycles through the registers
+	rng *rand.Rand
+	reg int // cycles through the registers
+	// The vector cases draw from a random source and a register cycle of their own, so that
+	// adding vector rows leaves the scalar cases as they were.
+	vrng   *rand.Rand
+	vxreg  int
+	vreg   int // cycles through the vector registers
+	vdreg  int // cycles through the vector destinations
 	groups []*group
 }
 
@@ -79,11 +85,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gen: llvm-mc-19 and llvm-objdump-19 must be on PATH")
 		os.Exit(1)
 	}
-	g := &gen{rng: rand.New(rand.NewPCG(2024, 11))}
+	g := &gen{rng: rand.New(rand.NewPCG(2024, 11)), vrng: rand.New(rand.NewPCG(2024, 12))}
 	for _, xlen := range []int{32, 64} {
 		for _, r := range isa.Rows() {
-			if r.Op == isa.FP || (r.XLEN != 0 && r.XLEN != xlen) {
+			if r.Op == isa.FP || r.Op == isa.VFP || (r.XLEN != 0 && r.XLEN != xlen) {
 				continue
+			}
+			vec := isVector(r)
+			if vec {
+				g.swapVector()
 			}
 			gr := &group{title: fmt.Sprintf("%s: %s (%s)", extNames(r.Exts), r.Name, scope(r.XLEN)), xlen: xlen}
 			g.rowCases(gr, r, xlen)
@@ -91,6 +101,9 @@ func main() {
 				g.word(gr, r.Match|g.rng.Uint32()&^r.Mask, 4)
 			}
 			g.groups = append(g.groups, gr)
+			if vec {
+				g.swapVector()
+			}
 		}
 		for _, r := range isa.CRows() {
 			if r.Op == isa.FP || (r.XLEN != 0 && r.XLEN != xlen) {
@@ -104,8 +117,20 @@ func main() {
 			g.groups = append(g.groups, gr)
 		}
 		g.extra(xlen)
+		g.swapVector()
+		g.vectorExtra(xlen)
+		g.swapVector()
 	}
 	write(g, *outPath)
+}
+
+// isVector reports whether r is one of the vector rows (v.go, zvk.go).
+func isVector(r isa.Row) bool { return r.Args.Vector() || r.Op == isa.VFP }
+
+// swapVector switches between the scalar and the vector random state.
+func (g *gen) swapVector() {
+	g.rng, g.vrng = g.vrng, g.rng
+	g.reg, g.vxreg = g.vxreg, g.reg
 }
 
 func scope(x int) string {
@@ -267,7 +292,9 @@ func (g *gen) rowCases(gr *group, r isa.Row, xlen int) {
 		g.add(gr, "%s %s, %s", n, g.r(), g.r())
 		g.add(gr, "%s zero, %s", n, g.r())
 	default:
-		panic(fmt.Sprintf("no cases for %s (args %d)", r.Name, r.Args))
+		if !g.vectorCases(gr, r) {
+			panic(fmt.Sprintf("no cases for %s (args %d)", r.Name, r.Args))
+		}
 	}
 }
 

@@ -29,8 +29,16 @@ var (
 )
 
 // Attrs is the feature list used for both assembling and disassembling.
+//
+// The vector extensions are enabled as Zve64x rather than V: V implies F and D (through
+// Zve64d), and with F enabled llvm-objdump decodes scalar floating point, which rvsim only
+// recognises, and prints the F CSR accesses with their F aliases (csrr a0, fflags becomes
+// frflags a0), which rvsim does not. Zve64x enables every integer vector instruction, which
+// llvm-objdump prints exactly as with V; vector floating point then prints as <unknown>
+// (rvsim recognises it as VFP and does not disassemble it either).
 const Attrs = "+m,+a,+c,+zba,+zbb,+zbc,+zbs,+zbkb,+zbkc,+zbkx,+zknd,+zkne,+zknh,+zksed,+zksh," +
-	"+zicbop,+zihintpause,+zihintntl,+experimental-zicfilp"
+	"+zicbop,+zihintpause,+zihintntl,+experimental-zicfilp," +
+	"+zve64x,+zvbb,+zvbc,+zvkg,+zvkned,+zvknhb,+zvksed,+zvksh"
 
 // Available reports whether both tools are on PATH.
 func Available() bool {
