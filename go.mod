@@ -3,6 +3,9 @@ module rvsim
 go 1.26
 
 require (
-	github.com/emmansun/gmsm v0.15.5 // indirect
-	golang.org/x/sys v0.3.0 // indirect
+	github.com/BurntSushi/toml v1.6.0
+	github.com/emmansun/gmsm v0.15.5
+	gonum.org/v1/gonum v0.17.0
 )
+
+require golang.org/x/sys v0.3.0 // indirect

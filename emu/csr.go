@@ -82,7 +82,7 @@ func (c *CSRFile) reset(h *Hart) {
 	for _, e := range []struct {
 		ext    isa.Ext
 		letter byte
-	}{{isa.ExtI, 'I'}, {isa.ExtM, 'M'}, {isa.ExtA, 'A'}, {isa.ExtC, 'C'}} {
+	}{{isa.ExtI, 'I'}, {isa.ExtM, 'M'}, {isa.ExtA, 'A'}, {isa.ExtC, 'C'}, {isa.ExtV, 'V'}} {
 		if h.ISA.Exts.Has(e.ext) {
 			c.misa |= 1 << (e.letter - 'A')
 		}
@@ -90,6 +90,9 @@ func (c *CSRFile) reset(h *Hart) {
 	c.misa |= 1 << ('U' - 'A')
 	if h.ISA.XLEN == 64 {
 		c.mstatus = 2 << 32 // UXL = 64
+	}
+	if h.V != nil {
+		c.mstatus |= mstatusVSInit // the vector unit starts enabled, its state Initial
 	}
 }
 
@@ -175,12 +178,18 @@ func (h *Hart) csrRead(n uint16) (uint64, bool) {
 	case rv32 && (n >= 0xc83 && n <= 0xc9f || n >= 0xb83 && n <= 0xb9f):
 		return 0, h.counters()
 	}
+	if v, ok, is := h.vcsrRead(n); is {
+		return v, ok
+	}
 	if h.Linux != nil {
 		return 0, false // user mode sees no machine CSRs
 	}
 	switch n {
 	case csrMstatus:
 		v := c.mstatus
+		if v&mstatusVS == mstatusVSDirty {
+			v |= 1 << (h.ISA.XLEN - 1) // SD: some extension's state is dirty
+		}
 		if rv32 {
 			v &= 0xffffffff
 		}
@@ -243,6 +252,9 @@ func (h *Hart) counters() bool { return h.ISA.Exts.Has(isa.ExtZicntr) }
 
 func (h *Hart) csrWrite(n uint16, v uint64) bool {
 	c := &h.CSR
+	if ok, is := h.vcsrWrite(n, v); is {
+		return ok
+	}
 	switch n {
 	// A written counter reads back the written value in the next instruction: the write
 	// suppresses the increment of the instruction that does it (privileged spec, "Machine
@@ -270,7 +282,10 @@ func (h *Hart) csrWrite(n uint16, v uint64) bool {
 		h.instretWritten = true
 		return true
 	case csrMstatus:
-		const writable = mstatusMIE | mstatusMPIE | mstatusMPP | mstatusMPRV | mstatusTW
+		var writable uint64 = mstatusMIE | mstatusMPIE | mstatusMPP | mstatusMPRV | mstatusTW
+		if h.V != nil {
+			writable |= mstatusVS
+		}
 		mpp := v >> 11 & 3
 		if mpp != PrivM {
 			mpp = PrivU // S and H are not implemented: MPP is WARL over {M, U}
@@ -353,7 +368,7 @@ func (h *Hart) execCSR(op isa.Op, s *slot, pc uint64) bool {
 		case isa.CSRRC, isa.CSRRCI:
 			v = old &^ src
 		}
-		if h.Linux != nil || !h.csrWrite(n, v&h.addrMask) {
+		if h.Linux != nil && !isVectorCSR(n) || !h.csrWrite(n, v&h.addrMask) {
 			return false
 		}
 	}

@@ -29,6 +29,9 @@ type dtBlock struct {
 	nin   int        // inputs per case (0: the body runs once, with no inputs)
 	nres  int        // results per case
 	cases [][]uint64 // nin values per case, each already cut to XLEN bits
+	// want, when set, holds results known without an oracle (nin == 0): both emulators
+	// must give them.
+	want []uint64
 
 	// op computes result 0 from operands args(inputs) and imm (the shift amount, bs or
 	// rnum): the known-QEMU-bug check uses it. Zero when result 0 is not a plain function of
@@ -88,11 +91,20 @@ func dtExcluded(op isa.Op) bool {
 	return false
 }
 
-// dtRequired lists the ops the generated cases must cover at xlen.
+// dtNonScalar are the extensions whose instructions are not scalar integer ones: floating
+// point, and the vector extensions (QEMU 7.2 has neither vector crypto nor a vector unit
+// rvsim's programs could share).
+var dtNonScalar = isa.Exts(isa.ExtF, isa.ExtD, isa.ExtV, isa.ExtZve32x, isa.ExtZve64x,
+	isa.ExtZvbb, isa.ExtZvkb, isa.ExtZvbc, isa.ExtZvkg, isa.ExtZvkned, isa.ExtZvknha,
+	isa.ExtZvknhb, isa.ExtZvksed, isa.ExtZvksh, isa.ExtZvkt)
+
+// dtRequired lists the ops the generated cases must cover at xlen: every scalar row of the
+// table but the excluded ones.
 func dtRequired(xlen int) []isa.Op {
 	var ops []isa.Op
 	for op := isa.Op(1); op < isa.NumOps; op++ {
-		if isa.RowOf(op, xlen) != nil && !dtExcluded(op) {
+		r := isa.RowOf(op, xlen)
+		if r != nil && r.Exts&^dtNonScalar != 0 && !dtExcluded(op) {
 			ops = append(ops, op)
 		}
 	}
@@ -162,7 +174,7 @@ func (g *dtGen) singles() [][]uint64 {
 	for _, a := range g.edges() {
 		cs = append(cs, []uint64{a})
 	}
-	for i := g.nRandom(64, 12); i > 0; i-- {
+	for i := g.nRandom(256, 12); i > 0; i-- {
 		cs = append(cs, []uint64{g.rnd()})
 	}
 	return cs
@@ -189,7 +201,7 @@ func (g *dtGen) pairs() [][]uint64 {
 			cs = append(cs, []uint64{a, b})
 		}
 	}
-	for i := g.nRandom(64, 12); i > 0; i-- {
+	for i := g.nRandom(256, 12); i > 0; i-- {
 		cs = append(cs, []uint64{g.rnd(), g.rnd()})
 	}
 	return cs
@@ -320,6 +332,9 @@ func (g *dtGen) generate() []*dtBlock {
 		// A row of a shape not handled above makes no block: the coverage check reports it.
 	}
 	g.counters()
+	g.compressed()
+	g.selfModifying()
+	g.pageCrossing()
 	return g.blocks
 }
 
@@ -791,6 +806,21 @@ func (p *dtProg) source(inPath, patPath string) (string, []byte) {
 	ecall
 `, ld, w, p.xlen-4)
 	fmt.Fprintf(&a, `
+	.section .text.smc, "awx", @progbits
+	.balign 8
+	.option push
+	.option norvc
+dt_smc:
+	.4byte 0x00010001, 0x00010001
+	ret
+dt_smc_self:
+	sw a1, 12(t1)
+	fence.i
+	nop
+	.4byte 0x00000013
+	ret
+	.option pop
+
 	.section .rodata
 	.balign 8
 dt_in:
@@ -814,4 +844,175 @@ dt_out:
 	.zero %[4]d
 `, inPath, patPath, p.nres*w, p.nres*(2*w+1)+16)
 	return a.String(), in
+}
+
+// ---- compressed encodings, self-modifying code, page-crossing instructions ----
+
+// compressed sweeps the immediate fields of the RVC instructions, written explicitly with
+// their c. mnemonics: the decoder's expansion of each immediate bit is checked. These
+// blocks stand for the 32-bit ops they expand to, so the coverage check does not need them.
+func (g *dtGen) compressed() {
+	few := func() [][]uint64 { return g.sample(g.fewSingles(), 4) }
+	unary := func(name, body string) {
+		g.add(&dtBlock{name: name, nin: 1, cases: few(), body: body})
+	}
+	for imm := -32; imm < 32; imm++ {
+		if imm != 0 {
+			unary(fmt.Sprintf("c.addi a0, %d", imm), fmt.Sprintf("mv a0, a1\n\tc.addi a0, %d", imm))
+		}
+		if g.xlen == 64 {
+			unary(fmt.Sprintf("c.addiw a0, %d", imm), fmt.Sprintf("mv a0, a1\n\tc.addiw a0, %d", imm))
+		}
+		unary(fmt.Sprintf("c.andi a0, %d", imm), fmt.Sprintf("mv a0, a1\n\tc.andi a0, %d", imm))
+		g.add(&dtBlock{name: fmt.Sprintf("c.li a0, %d", imm), body: fmt.Sprintf("c.li a0, %d", imm)})
+	}
+	for _, imm := range []int{1, 2, 4, 8, 16, 31, 0xfffe0, 0xfffe1, 0xffff0, 0xfffff} {
+		g.add(&dtBlock{name: fmt.Sprintf("c.lui a0, %#x", imm), body: fmt.Sprintf("c.lui a0, %#x", imm)})
+	}
+	for imm := -512; imm < 512; imm += 16 {
+		if imm != 0 && (!g.short || imm%128 == 16 || imm == -512) {
+			unary(fmt.Sprintf("c.addi16sp sp, %d", imm),
+				fmt.Sprintf("mv s0, sp\n\tmv sp, a1\n\tc.addi16sp sp, %d\n\tmv a0, sp\n\tmv sp, s0", imm))
+		}
+	}
+	for _, imm := range []int{4, 8, 12, 16, 32, 64, 128, 256, 512, 1020, 508, 764} {
+		unary(fmt.Sprintf("c.addi4spn a0, sp, %d", imm),
+			fmt.Sprintf("mv s0, sp\n\tmv sp, a1\n\tc.addi4spn a0, sp, %d\n\tmv sp, s0", imm))
+	}
+	for sh := 1; sh < g.xlen; sh++ {
+		for _, op := range []string{"c.srli", "c.srai", "c.slli"} {
+			unary(fmt.Sprintf("%s a0, %d", op, sh), fmt.Sprintf("mv a0, a1\n\t%s a0, %d", op, sh))
+		}
+	}
+	binops := []string{"c.sub", "c.xor", "c.or", "c.and", "c.add", "c.mv"}
+	if g.xlen == 64 {
+		binops = append(binops, "c.subw", "c.addw")
+	}
+	for _, op := range binops {
+		g.add(&dtBlock{name: op + " a0, a2", nin: 2, cases: g.sample(g.pairs(), 24),
+			body: fmt.Sprintf("mv a0, a1\n\t%s a0, a2", op)})
+	}
+	// Loads and stores at every offset the immediate can hold.
+	fill, read, nres := g.storeWindow()
+	offs := [][]uint64{{0}, {1}, {^uint64(2) & g.mask}}
+	mem := []struct {
+		ld, st, ldsp, stsp string
+		size, max          int
+	}{{"c.lw", "c.sw", "c.lwsp", "c.swsp", 4, 124}}
+	if g.xlen == 64 {
+		mem = append(mem, struct {
+			ld, st, ldsp, stsp string
+			size, max          int
+		}{"c.ld", "c.sd", "c.ldsp", "c.sdsp", 8, 248})
+	}
+	for _, m := range mem {
+		for imm := 0; imm <= 2*m.max+m.size; imm += m.size {
+			if g.short && imm%(4*m.size) != 0 {
+				continue
+			}
+			if imm <= m.max {
+				g.add(&dtBlock{name: fmt.Sprintf("%s a0, %d(a3)", m.ld, imm), nin: 1, cases: offs,
+					body: fmt.Sprintf("add a3, s4, a1\n\t%s a0, %d(a3)", m.ld, imm)})
+				g.add(&dtBlock{name: fmt.Sprintf("%s a2, %d(a3)", m.st, imm), nin: 2, nres: nres,
+					cases: [][]uint64{{0, g.rnd()}, {^uint64(4) & g.mask, g.rnd()}, {3, g.rnd()}},
+					body:  fmt.Sprintf("%s\n\tadd a3, s5, a1\n\taddi a3, a3, -%d\n\t%s a2, %d(a3)\n\t%s", fill, imm, m.st, imm, read)})
+			}
+			// The sp-relative forms reach twice as far.
+			g.add(&dtBlock{name: fmt.Sprintf("%s a0, %d(sp)", m.ldsp, imm), nin: 1, cases: offs,
+				body: fmt.Sprintf("mv s0, sp\n\tadd sp, s4, a1\n\t%s a0, %d(sp)\n\tmv sp, s0", m.ldsp, imm)})
+			g.add(&dtBlock{name: fmt.Sprintf("%s a2, %d(sp)", m.stsp, imm), nin: 2, nres: nres,
+				cases: [][]uint64{{0, g.rnd()}, {^uint64(4) & g.mask, g.rnd()}},
+				body:  fmt.Sprintf("%s\n\tmv s0, sp\n\tadd sp, s5, a1\n\taddi sp, sp, -%d\n\t%s a2, %d(sp)\n\tmv sp, s0\n\t%s", fill, imm, m.stsp, imm, read)})
+		}
+	}
+	// Jumps and branches over every size of gap their offsets can span.
+	jumps := []string{"c.j"}
+	if g.xlen == 32 {
+		jumps = append(jumps, "c.jal")
+	}
+	for _, j := range jumps {
+		for _, gap := range []int{0, 2, 6, 14, 30, 62, 126, 254, 510, 1022, 2040} {
+			t, e := g.newLabel(), g.newLabel()
+			g.add(&dtBlock{name: fmt.Sprintf("%s forward over %d bytes", j, gap), nres: 2,
+				body: fmt.Sprintf("li ra, 0\n\tli t0, 0\n\t%[3]s %[1]s\n\t.skip %[4]d\n%[1]s:\n\tli t0, 1\n%[2]s:\n\tmv a0, ra", t, e, j, gap)})
+			t, s, e := g.newLabel(), g.newLabel(), g.newLabel()
+			g.add(&dtBlock{name: fmt.Sprintf("%s backward over %d bytes", j, gap), nres: 2,
+				body: fmt.Sprintf("li ra, 0\n\tli t0, 0\n\tj %[2]s\n%[1]s:\n\tli t0, 2\n\tj %[3]s\n\t.skip %[5]d\n%[2]s:\n\t%[4]s %[1]s\n%[3]s:\n\tmv a0, ra", t, s, e, j, gap)})
+		}
+	}
+	for _, b := range []string{"c.beqz", "c.bnez"} {
+		for _, gap := range []int{0, 2, 6, 14, 30, 62, 126, 240} {
+			t := g.newLabel()
+			g.add(&dtBlock{name: fmt.Sprintf("%s a1 forward over %d bytes", b, gap), nin: 1, cases: [][]uint64{{0}, {1}, {g.mask}},
+				body: fmt.Sprintf("li a0, 0\n\t%[2]s a1, %[1]s\n\tli a0, 1\n\tj %[1]s\n\t.skip %[3]d\n%[1]s:", t, b, gap)})
+			t, s, e := g.newLabel(), g.newLabel(), g.newLabel()
+			g.add(&dtBlock{name: fmt.Sprintf("%s a1 backward over %d bytes", b, gap), nin: 1, cases: [][]uint64{{0}, {1}, {g.mask}},
+				body: fmt.Sprintf("li a0, 2\n\tj %[2]s\n%[1]s:\n\tli a0, 3\n\tj %[3]s\n\t.skip %[5]d\n%[2]s:\n\t%[4]s a1, %[1]s\n%[3]s:", t, s, e, b, gap)})
+		}
+	}
+	for _, j := range []string{"c.jr", "c.jalr"} {
+		t, e := g.newLabel(), g.newLabel()
+		g.add(&dtBlock{name: j + " a4", nres: 2,
+			body: fmt.Sprintf("li ra, 0\n\tli t0, 0\n\tlla a4, %[1]s\n\t%[3]s a4\n\tli t0, 1\n\tj %[2]s\n%[1]s:\n\tli t0, 2\n%[2]s:\n\tmv a0, ra", t, e, j)})
+	}
+}
+
+// selfModifying stores instructions into code, runs fence.i and executes them: every case
+// rewrites the same bytes, so stale decoded instructions would show. dt_smc, in a writable
+// and executable section, is an 8-byte slot followed by ret; each case first resets the slot
+// to four c.nop, then stores a word, a halfword into the middle of an instruction, a
+// misaligned word spanning two instruction slots, or (RV64) a doubleword. dt_smc_self
+// rewrites the instruction that follows its own fence.i, on the same page.
+func (g *dtGen) selfModifying() {
+	iType := func(f3, imm int) uint64 { return uint64(imm&0xfff)<<20 | 10<<15 | uint64(f3)<<12 | 10<<7 | 0x13 }
+	cAddi := func(imm int) uint64 { return uint64(imm>>5&1)<<12 | 10<<7 | uint64(imm&31)<<2 | 1 }
+	cSlli := func(sh int) uint64 { return uint64(sh>>5&1)<<12 | 10<<7 | uint64(sh&31)<<2 | 2 }
+	var words [][]uint64 // 4-byte instructions, and pairs of compressed ones
+	for _, imm := range []int{0, 1, -1, 5, 2047, -2048, 0x123} {
+		words = append(words, []uint64{iType(0, imm)}, []uint64{iType(4, imm)}) // addi, xori
+	}
+	for _, sh := range []int{1, 7, 31} {
+		words = append(words, []uint64{iType(1, sh)})                 // slli
+		words = append(words, []uint64{cSlli(sh)<<16 | cAddi(sh-16)}) // c.addi; c.slli
+	}
+	words = append(words, []uint64{0xfffff537}, []uint64{0x12345537}) // lui a0, ...
+	for i := range words {
+		words[i][0] &= 0xffffffff
+	}
+	reset := "lla t1, dt_smc\n\tli t2, 0x00010001\n\tsw t2, 0(t1)\n\tsw t2, 4(t1)\n\t"
+	run := "\n\tfence.i\n\tli a0, 0x321\n\tjalr ra, 0(t1)"
+	g.add(&dtBlock{name: "sw an instruction, fence.i, execute it", nin: 1, cases: words,
+		body: reset + "sw a1, 0(t1)" + run})
+	var pairs [][]uint64
+	for _, w := range words {
+		if w[0]&3 != 3 {
+			pairs = append(pairs, w)
+		}
+	}
+	g.add(&dtBlock{name: "misaligned sw of two compressed instructions, fence.i, execute them", nin: 1, cases: pairs,
+		body: reset + "sw a1, 2(t1)" + run})
+	var imms [][]uint64
+	for _, imm := range []int{1, -1, 2047, -2048, 0x2a5} {
+		imms = append(imms, []uint64{iType(0, imm) >> 16})
+	}
+	g.add(&dtBlock{name: "sh the upper half of addi a0, a0, 0, fence.i, execute it", nin: 1, cases: imms,
+		body: reset + "li t2, 0x00050513\n\tsw t2, 0(t1)\n\tsh a1, 2(t1)" + run})
+	if g.xlen == 64 {
+		var dwords [][]uint64
+		for i := 0; i+1 < len(words); i += 3 {
+			dwords = append(dwords, []uint64{words[i+1][0]<<32 | words[i][0]})
+		}
+		g.add(&dtBlock{name: "sd two instructions, fence.i, execute them", nin: 1, cases: dwords,
+			body: reset + "sd a1, 0(t1)" + run})
+	}
+	g.add(&dtBlock{name: "rewrite the instruction after my own fence.i", nin: 1, cases: words,
+		body: "lla t1, dt_smc_self\n\tli a0, 0x321\n\tjalr ra, 0(t1)"})
+}
+
+// pageCrossing executes a 4-byte instruction whose second half is on the next page.
+func (g *dtGen) pageCrossing() {
+	t, e := g.newLabel(), g.newLabel()
+	g.add(&dtBlock{name: "addi across a page boundary", nres: 2, want: []uint64{0x12345 + 0x7ff, 0xffe},
+		body: fmt.Sprintf("li a1, 0x12345\n\tj %[1]s\n\t.p2align 12\n\t.skip 4094\n%[1]s:\n\t"+
+			".option push\n\t.option norvc\n\taddi a0, a1, 0x7ff\n\t.option pop\n%[2]s:\n\tlla t0, %[1]s\n\tslli t0, t0, %[3]d\n\tsrli t0, t0, %[3]d", t, e, g.xlen-12)})
 }

@@ -77,6 +77,9 @@ func (h *Hart) decodeSlot(cp *codePage, i uint64, pc uint64) bool {
 	if s.len == 0 {
 		s.len = 4
 	}
+	if h.dbg != nil {
+		h.dbg.onDecode(pc, s) // a breakpoint here replaces the op (debug.go)
+	}
 	return true
 }
 
@@ -116,12 +119,22 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 					return done, done + traps
 				}
 			}
+			if h.dbg != nil && h.checkWatches() {
+				return done, done + traps // a watched range changed (debug.go)
+			}
 		}
 		n, k := h.loop(budget - done - traps)
 		done += n
-		switch k {
-		case exitBudget:
+		if done+traps == budget {
+			// Out of budget (a jump may have left the loop on its last instruction, with
+			// the new page not looked up yet): whatever comes next waits for the next run,
+			// unless it is the return of a Call.
+			if h.PC == h.Sentinel && h.Sentinel != 0 {
+				h.stop = Stop{Reason: StopReturn, PC: h.PC}
+			}
 			return done, done + traps
+		}
+		switch k {
 		case exitFetch:
 			pc := h.PC
 			if pc == h.Sentinel && pc != 0 {
@@ -708,7 +721,7 @@ slow:
 trap:
 	k = exitTrap
 exit:
-	h.PC = pc
+	h.PC = pc & am // on RV32, falling off the page at 0xfffff000 wraps to 0
 	h.Instret += budget - n
 	return budget - n, k
 }

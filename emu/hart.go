@@ -51,6 +51,7 @@ type Retired struct {
 	MemAddr uint64 // effective address of a load, store or AMO
 	MemSize uint8  // 0 when the instruction does not access memory
 	Store   bool
+	Priv    uint8 // the privilege level the instruction ran at
 }
 
 // Taken reports whether a branch or jump changed the flow.
@@ -106,6 +107,9 @@ type Hart struct {
 
 	// RV32 maps each op to the form executed at this XLEN.
 	opMap *[isa.NumOps]uint16
+
+	// dbg holds breakpoints and watchpoints (debug.go); nil unless a debugger set some.
+	dbg *debugState
 }
 
 // NewHart returns a hart for target isa on memory m, in machine mode at pc 0.
@@ -130,6 +134,7 @@ func (h *Hart) SetISA(target isa.ISA) {
 	if target.Exts.Has(isa.ExtC) {
 		h.ialign = 1
 	}
+	h.syncVector()
 	h.Mem.FlushCode()
 	h.epoch = ^uint64(0) // forces run to reset the code-page cache
 }
@@ -208,9 +213,9 @@ func (h *Hart) Step() Stop { return h.Run(1) }
 
 func (h *Hart) runHooked(max uint64) Stop {
 	h.stop = Stop{}
-	for ; max > 0; max-- {
+	for used := uint64(0); used < max; {
 		pc := h.PC
-		r := Retired{PC: pc}
+		r := Retired{PC: pc, Priv: h.Priv}
 		if in, ok := h.peek(pc); ok {
 			r.Inst = *in
 			if row := isa.RowOf(in.Op, h.ISA.XLEN); row != nil && row.Mem != 0 {
@@ -225,16 +230,23 @@ func (h *Hart) runHooked(max uint64) Stop {
 				}
 			}
 		}
-		retired, _ := h.run(1)
-		if h.HTIF != nil && h.stop.Reason == StopNone {
-			h.HTIF.poll(h)
-		}
+		retired, u := h.run(1)
+		used += u
 		if retired == 1 {
 			r.NextPC = h.PC
 			h.Hook(&r)
 		}
 		if h.stop.Reason != StopNone {
 			return h.stop
+		}
+		// Poll tohost where Run's chunks end, so that a hooked run sees the guest's
+		// commands at the same instructions as a run without a hook (run itself acts on
+		// stores to tohost).
+		if h.HTIF != nil && (used%htifPoll == 0 || used == max) {
+			h.HTIF.poll(h)
+			if h.stop.Reason != StopNone {
+				return h.stop
+			}
 		}
 	}
 	h.stop.Reason = StopLimit

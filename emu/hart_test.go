@@ -218,16 +218,17 @@ func (a *asmBuf) li(rd uint32, v int64) *asmBuf {
 	return a
 }
 
-// la loads a label's address (which must fit in 32 bits) once labels are resolved.
+// la loads a label's address, pc-relative (auipc, addi), as the assembler's lla does.
 func (a *asmBuf) la(rd uint32, label string) *asmBuf {
+	at := a.pc()
 	a.fix(label, func(int64) uint32 {
-		v := int64(a.addr(label))
-		lo := v << 52 >> 52
-		return uint32(uint64(v-lo)>>12)<<12 | rd<<7 | 0x37 // lui
+		off := int64(a.addr(label) - at)
+		lo := off << 52 >> 52
+		return uint32(uint64(off-lo)>>12)<<12 | rd<<7 | 0x17 // auipc
 	})
 	return a.fix(label, func(int64) uint32 {
-		v := int64(a.addr(label))
-		return encI(v<<52>>52, rd, 0, rd, 0x13) // addi
+		off := int64(a.addr(label) - at)
+		return encI(off<<52>>52, rd, 0, rd, 0x13) // addi
 	})
 }
 
@@ -528,6 +529,7 @@ func TestIllegalInstructionMessages(t *testing.T) {
 		{"wrong XLEN", "rv32im", 0x00b5053b, nil, "00b5053b addw a0, a0, a1: not available on RV32"},
 		{"reserved rnum", "rv64i_zkne", 0x31b51513, nil, "31b51513 aes64ks1i a0, a0, 0xb: reserved encoding"},
 		{"unknown", "rv64i", 0xffffffff, nil, "ffffffff: unknown instruction"},
+		{"all zeros", "rv64imac", 0x0000, nil, "0000: illegal instruction (all zeros)"},
 		{"floating point", "rv64imac", 0x00052507, nil, "00052507: F/D instruction: not implemented (rvsim has no floating point)"},
 		{"mret in U-mode", "rv64i", 0x30200073, uMode, "30200073 mret: not allowed in U-mode"},
 		{"M CSR in U-mode", "rv64i", 0x30002573, uMode, "30002573 csrr a0, mstatus: CSR mstatus not accessible in U-mode"},
@@ -1139,3 +1141,124 @@ func TestHookedRunMatchesFastRun(t *testing.T) {
 		}
 	}
 }
+
+func TestCommitLog(t *testing.T) {
+	a := newAsm(codeBase, 64)
+	a.lui(rS0, 0x10)                // 1000: s0 = 0x10000
+	a.addi(rT0, rZero, 5)           // 1004
+	a.sw(rT0, rS0, 8)               // 1008
+	a.lw(rT1, rS0, 8)               // 100c
+	a.half(0x0305)                  // 1010: c.addi t1, 1
+	a.sb(rT1, rS0, 0)               // 1012
+	a.sd(rT1, rS0, 16)              // 1016
+	a.nop()                         // 101a: writes x0: no register shown
+	a.amo(amoADD, 2, rA0, rS0, rT0) // 101e: amoadd.w a0, t0, (s0)
+	a.amo(amoSC, 2, rA1, rS0, rT0)  // 1022: sc.w without a reservation fails
+	a.la(rT2, "user")               // 1026, 102a
+	a.csrw(csrMepc, rT2)            // 102e
+	a.mret()                        // 1032: runs in M-mode, returns to U-mode
+	a.label("user")
+	a.addi(rA2, rZero, -1) // 1036: in U-mode
+	a.ebreak()
+	h := newBareHart(t, "rv64imac", a.bytes(), emu.PermRX)
+	var out strings.Builder
+	var flush func() error
+	h.Hook, flush = emu.CommitLog(h, &out)
+	h.Run(100)
+	flush()
+	want := `core   0: 3 0x0000000000001000 (0x00010437) x8  0x0000000000010000
+core   0: 3 0x0000000000001004 (0x00500293) x5  0x0000000000000005
+core   0: 3 0x0000000000001008 (0x00542423) mem 0x0000000000010008 0x00000005
+core   0: 3 0x000000000000100c (0x00842303) x6  0x0000000000000005 mem 0x0000000000010008
+core   0: 3 0x0000000000001010 (0x0305) x6  0x0000000000000006
+core   0: 3 0x0000000000001012 (0x00640023) mem 0x0000000000010000 0x06
+core   0: 3 0x0000000000001016 (0x00643823) mem 0x0000000000010010 0x0000000000000006
+core   0: 3 0x000000000000101a (0x00000013)
+core   0: 3 0x000000000000101e (0x0054252f) x10 0x0000000000000006 mem 0x0000000000010000 mem 0x0000000000010000 0x0000000b
+core   0: 3 0x0000000000001022 (0x185425af) x11 0x0000000000000001
+core   0: 3 0x0000000000001026 (0x00000397) x7  0x0000000000001026
+core   0: 3 0x000000000000102a (0x01038393) x7  0x0000000000001036
+core   0: 3 0x000000000000102e (0x34139073)
+core   0: 3 0x0000000000001032 (0x30200073)
+core   0: 0 0x0000000000001036 (0xfff00613) x12 0xffffffffffffffff
+`
+	if out.String() != want {
+		t.Errorf("commit log:\n%s\nwant:\n%s", out.String(), want)
+	}
+
+	// RV32: 8-digit pc, registers and addresses.
+	b := newAsm(codeBase, 32)
+	b.lui(rS0, 0x10)
+	b.addi(rT0, rZero, -2)
+	b.sh(rT0, rS0, 2)
+	b.lbu(rT1, rS0, 3)
+	b.ebreak()
+	h = newBareHart(t, "rv32imc", b.bytes(), emu.PermRX)
+	out.Reset()
+	h.Hook, flush = emu.CommitLog(h, &out)
+	h.Run(100)
+	flush()
+	want = `core   0: 3 0x00001000 (0x00010437) x8  0x00010000
+core   0: 3 0x00001004 (0xffe00293) x5  0xfffffffe
+core   0: 3 0x00001008 (0x00541123) mem 0x00010002 0xfffe
+core   0: 3 0x0000100c (0x00344303) x6  0x000000ff mem 0x00010003
+`
+	if out.String() != want {
+		t.Errorf("RV32 commit log:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+func TestBudgetEndsOnJumpIntoFault(t *testing.T) {
+	// The last instruction of the budget jumps to an unmapped page with a trap handler set:
+	// the run must stop there (the fetch fault waits for the next run), not overrun its budget.
+	a := newAsm(codeBase, 64)
+	a.la(rT0, "handler")
+	a.csrw(csrMtvec, rT0)
+	a.label("jump")
+	a.jalr(rZero, rZero, 0x100) // to page 0, unmapped
+	a.label("handler")
+	a.addi(rA0, rA0, 1)
+	a.j("jump")
+	code := a.bytes()
+	for _, hooked := range []bool{false, true} {
+		h := newBareHart(t, "rv64i", code, emu.PermRX)
+		if hooked {
+			h.Hook = func(*emu.Retired) {}
+		}
+		st := runWithTimeout(t, h, 4, 10*time.Second) // la (2), csrw, jalr
+		if st.Reason != emu.StopLimit || h.PC != 0x100 || h.Instret != 4 {
+			t.Errorf("hooked=%v: %v at %#x after %d, want the limit at 0x100 after 4", hooked, st, h.PC, h.Instret)
+		}
+		// Each step from here is one trap or one instruction.
+		for i, want := range []uint64{a.addr("handler"), a.addr("handler") + 4, a.addr("jump"), 0x100, a.addr("handler")} {
+			if st := runWithTimeout(t, h, 1, 10*time.Second); st.Reason != emu.StopLimit || h.PC != want {
+				t.Errorf("hooked=%v: step %d: %v at %#x, want %#x", hooked, i, st, h.PC, want)
+			}
+		}
+		if h.Reg(rA0) != 1 {
+			t.Errorf("hooked=%v: the handler ran %d times, want 1", hooked, h.Reg(rA0))
+		}
+	}
+}
+
+func TestRV32PCWrapsAt4GiB(t *testing.T) {
+	// On RV32 the pc wraps from 0xfffffffc to 0 as every address does.
+	m := emu.NewMemory()
+	m.Map(0xfffff000, 0x1000, emu.PermRX)
+	m.Map(0, 0x1000, emu.PermRX)
+	m.Write(0xfffffffc, le32(encI(1, rA0, 0, rA0, 0x13))) // addi a0, a0, 1
+	m.Write(0, le32(0x00100073))                          // ebreak
+	for _, hooked := range []bool{false, true} {
+		h := emu.NewHart(mustISA(t, "rv32i"), m)
+		h.PC = 0xfffffffc
+		if hooked {
+			h.Hook = func(*emu.Retired) {}
+		}
+		st := h.Run(10)
+		if st.Signal != emu.SIGTRAP || st.PC != 0 || h.Reg(rA0) != 1 {
+			t.Errorf("hooked=%v: %v at %#x, a0 %d; want the ebreak at 0", hooked, st, st.PC, h.Reg(rA0))
+		}
+	}
+}
+
+func le32(w uint32) []byte { return binary.LittleEndian.AppendUint32(nil, w) }

@@ -15,6 +15,9 @@ import (
 type HTIF struct {
 	ToHost, FromHost uint64
 	Out              io.Writer
+
+	// The guest store to tohost's low word poll last saw, and Instret then (RV32).
+	seenEpoch, seenAt uint64
 }
 
 // NewHTIF watches tohost so that every store to it reaches poll at once.
@@ -37,9 +40,28 @@ func (t *HTIF) store(h *Hart, addr, v uint64) {
 	h.Mem.Write(addr, b[:])
 }
 
+// halfWritten reports whether tohost may hold half a command. On RV32 the 64-bit tohost is
+// written with two stores, low word first (as compilers store a volatile uint64_t, and as
+// the riscv-tests environment does): after the guest's last store wrote the low word, the
+// high word may still be on its way, so tohost is left alone until an instruction has
+// retired since poll first saw that store (a value written with one store is then taken as
+// it is).
+func (t *HTIF) halfWritten(h *Hart) bool {
+	m := h.Mem
+	if h.ISA.XLEN != 32 || m.watchedStore-t.ToHost >= 4 {
+		return false
+	}
+	if m.watchedEpoch != t.seenEpoch {
+		t.seenEpoch, t.seenAt = m.watchedEpoch, h.Instret
+		return true
+	}
+	return h.Instret == t.seenAt
+}
+
+// poll acts on the command in tohost, if any.
 func (t *HTIF) poll(h *Hart) {
 	v := t.load(h, t.ToHost)
-	if v == 0 {
+	if v == 0 || t.halfWritten(h) {
 		return
 	}
 	dev, cmd, payload := v>>56, v>>48&0xff, v&(1<<48-1)

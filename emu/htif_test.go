@@ -24,8 +24,8 @@ func newHTIFHart(t *testing.T, march string, code []byte) (*emu.Hart, *bytes.Buf
 	return h, &out
 }
 
-// writeTohost stores the 64-bit value in register r to tohost: one sd on RV64, and on RV32
-// two sw, low word first, the way compilers store a volatile uint64_t.
+// writeTohost stores a 64-bit value to tohost: register lo with one sd on RV64; on RV32
+// registers lo and hi with two sw, low word first, as compilers store a volatile uint64_t.
 func (a *asmBuf) writeTohost(lo, hi uint32) *asmBuf {
 	a.li(rT6, tohost)
 	if a.xlen == 64 {
@@ -40,6 +40,8 @@ func (a *asmBuf) waitFromhost(label string) *asmBuf {
 	a.li(rT6, fromhost)
 	a.label(label)
 	a.lw(rT5, rT6, 0)
+	a.lw(rT4, rT6, 4)
+	a.word(encR(0, rT4, rT5, 6, rT5, 0x33)) // or t5, t5, t4
 	a.beq(rT5, rZero, label)
 	a.sw(rZero, rT6, 0)
 	return a.sw(rZero, rT6, 4)
@@ -80,24 +82,18 @@ func TestHTIFConsole(t *testing.T) {
 			a.beq(rA0, rZero, "done")
 			if xlen == 64 {
 				a.add(rA1, rA0, rS1)
+				a.writeTohost(rA1, rZero)
+			} else {
+				a.writeTohost(rA0, rS1) // the character is the low word
 			}
-			a.writeTohost(rA1, rS1)
-			if xlen == 32 {
-				// The character is the low word: store it in a0 instead of a1.
-			}
-			a.waitFromhost(fmt.Sprint("wait"))
+			a.waitFromhost("wait")
 			a.addi(rS0, rS0, 1)
 			a.j("next")
 			a.label("done")
 			a.li(rA0, 1)
 			a.writeTohost(rA0, rZero)
 			a.label("msg").ascii("Hi, HTIF!\n\x00")
-			code := a.bytes()
-			if xlen == 32 {
-				// writeTohost(a1, s1) stored a1 as the low word: make it the character.
-				code = bytes.ReplaceAll(code, le32(encS(0, rA1, rT6, 2, 0x23)), le32(encS(0, rA0, rT6, 2, 0x23)))
-			}
-			h, out := newHTIFHart(t, fmt.Sprintf("rv%di", xlen), code)
+			h, out := newHTIFHart(t, fmt.Sprintf("rv%di", xlen), a.bytes())
 			st := h.Run(1_000_000)
 			if st.Reason != emu.StopExit || st.Code != 0 {
 				t.Fatalf("stop %v (output so far %q)", st, out.String())
@@ -113,8 +109,6 @@ func TestHTIFConsole(t *testing.T) {
 		})
 	}
 }
-
-func le32(w uint32) []byte { return binary.LittleEndian.AppendUint32(nil, w) }
 
 func TestHTIFSyscallProxy(t *testing.T) {
 	// riscv-tests' benchmarks print through syscall(): eight words at a 64-byte aligned
@@ -184,5 +178,64 @@ func TestHTIFUnknownDeviceIgnored(t *testing.T) {
 	st := h.Run(1000)
 	if st.Reason != emu.StopExit || st.Code != 9 || out.Len() != 0 || h.Reg(rA1) != 0 {
 		t.Errorf("stop %v, output %q, tohost after the command %#x", st, out.String(), h.Reg(rA1))
+	}
+}
+
+func TestHTIFHookedRunMatchesFastRun(t *testing.T) {
+	// The console program on RV32 (two stores per command) and RV64, run with every budget
+	// up to its length: with and without a hook, runs must end alike.
+	for _, xlen := range []int{64, 32} {
+		a := newAsm(codeBase, xlen)
+		a.la(rS0, "msg")
+		a.li(rS1, 0x01010000)
+		if xlen == 64 {
+			a.slli(rS1, rS1, 32)
+		}
+		a.label("next")
+		a.lbu(rA0, rS0, 0)
+		a.beq(rA0, rZero, "done")
+		if xlen == 64 {
+			a.add(rA1, rA0, rS1)
+			a.writeTohost(rA1, rZero)
+		} else {
+			a.writeTohost(rA0, rS1)
+		}
+		a.waitFromhost("wait")
+		a.addi(rS0, rS0, 1)
+		a.j("next")
+		a.label("done")
+		a.li(rA0, 3<<1|1)
+		a.writeTohost(rA0, rZero)
+		a.label("msg").ascii("abc\x00")
+		code := a.bytes()
+		march := fmt.Sprintf("rv%di", xlen)
+		for budget := uint64(1); budget < 200; budget++ {
+			fast, fout := newHTIFHart(t, march, code)
+			slow, sout := newHTIFHart(t, march, code)
+			slow.Hook = func(*emu.Retired) {}
+			s1, s2 := fast.Run(budget), slow.Run(budget)
+			if s1 != s2 || fast.Instret != slow.Instret || fast.PC != slow.PC || fast.X != slow.X || fout.String() != sout.String() {
+				t.Fatalf("rv%d budget %d: fast %v at %#x after %d (%q), hooked %v at %#x after %d (%q)",
+					xlen, budget, s1, fast.PC, fast.Instret, fout, s2, slow.PC, slow.Instret, sout)
+			}
+			if s1.Reason == emu.StopExit {
+				if s1.Code != 3 || fout.String() != "abc" {
+					t.Errorf("rv%d: exit %d with output %q", xlen, s1.Code, fout)
+				}
+				// Single-stepping (a debugger's Step) ends the same way.
+				step, stout := newHTIFHart(t, march, code)
+				var st emu.Stop
+				for i := 0; i < 1000 && st.Reason != emu.StopExit; i++ {
+					st = step.Step()
+				}
+				if st != s1 || step.Instret != fast.Instret || stout.String() != "abc" {
+					t.Errorf("rv%d stepped: %v after %d with output %q", xlen, st, step.Instret, stout)
+				}
+				break
+			}
+			if budget == 199 {
+				t.Errorf("rv%d: no exit within 199 instructions", xlen)
+			}
+		}
 	}
 }

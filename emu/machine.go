@@ -26,6 +26,11 @@ type Config struct {
 	Linux LinuxConfig
 	// Console receives bare-metal HTIF output (Linux.Stdout if nil).
 	Console io.Writer
+	// VLEN is the vector register width in bits when the ISA has a vector extension
+	// (0: 128). AgnosticOnes fills tail- and mask-agnostic vector elements with ones
+	// instead of leaving them undisturbed.
+	VLEN         int
+	AgnosticOnes bool
 }
 
 // Machine is a loaded program: its hart, memory, symbols and environment.
@@ -63,6 +68,15 @@ func Load(f *elf.File, cfg Config) (*Machine, error) {
 	}
 	m := NewMemory()
 	h := NewHart(target, m)
+	if h.V != nil && (cfg.VLEN != 0 || cfg.AgnosticOnes) {
+		vlen := cfg.VLEN
+		if vlen == 0 {
+			vlen = 128
+		}
+		if err := h.SetVector(vlen, cfg.AgnosticOnes); err != nil {
+			return nil, err
+		}
+	}
 	mc := &Machine{Hart: h, File: f}
 	if env == EnvBare {
 		m.SetLazy(ramBase, ramBase+ramSize)

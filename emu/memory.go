@@ -82,11 +82,20 @@ type Memory struct {
 	// compares it after stores to know when to poll tohost or refetch its code page.
 	Epoch uint64
 
+	// watchedStore is the address of the last byte a guest store wrote to a watched page,
+	// and watchedEpoch the Epoch that store made.
+	watchedStore, watchedEpoch uint64
+
 	// Misaligned counts loads and stores whose address is not a multiple of their size.
 	Misaligned uint64
 
 	// Fault describes the last failed access.
 	Fault MemFault
+
+	// journal, when set (by the debugger's undo log, debug.go), receives the old value of
+	// every byte storeSlow and Write change. While it is set the write cache stays empty, so
+	// that no store bypasses storeSlow.
+	journal *memJournal
 }
 
 // MemFault describes a failed access.
@@ -303,11 +312,15 @@ func (m *Memory) storeSlow(addr, v uint64, size int) bool {
 	for i := 0; i < size; i++ {
 		a := addr + uint64(i)
 		p := m.pages[a>>pageShift]
+		if m.journal != nil {
+			m.journal.note(a, p.data[a&pageMask])
+		}
 		p.data[a&pageMask] = byte(v >> (8 * i))
 		m.touchCode(a)
 		if p.watched {
 			m.Epoch++
-		} else if p.code == nil {
+			m.watchedStore, m.watchedEpoch = a, m.Epoch
+		} else if p.code == nil && m.journal == nil {
 			m.wtlb[(a>>pageShift)&tlbMask] = tlbEntry{vpn: a >> pageShift, data: &p.data}
 		}
 	}
@@ -355,6 +368,9 @@ func (m *Memory) Write(addr uint64, buf []byte) error {
 		p := m.page(a >> pageShift)
 		if p == nil {
 			return MemFault{Addr: a, Write: true}
+		}
+		if m.journal != nil {
+			m.journal.noteRange(a, p.data[a&pageMask:][:min(len(buf)-i, PageSize-int(a&pageMask))])
 		}
 		n := copy(p.data[a&pageMask:], buf[i:])
 		if p.code != nil {

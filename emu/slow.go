@@ -14,6 +14,10 @@ import (
 // On return h.PC is the next pc (or the trap handler's), retired says whether the
 // instruction completed, and ok is false when the run must stop (h.stop says why).
 func (h *Hart) execSlow(s *slot, in *isa.Inst, pc uint64) (retired, ok bool) {
+	if s.op == opBreak {
+		h.breakHere(pc) // a debugger's breakpoint (debug.go)
+		return false, false
+	}
 	if f := vexec[in.Op]; f != nil && s.op == uint16(in.Op) {
 		ok = h.execVectorOp(f, in, pc)
 	} else {
@@ -204,6 +208,11 @@ func (h *Hart) IllegalReason(in isa.Inst, st isa.Status) string {
 	}
 	if in.Op == isa.OpInvalid {
 		return word + ": unknown instruction"
+	}
+	if in.Len == 2 && in.Raw == 0 {
+		// The spec reserves it as illegal; it decodes as a reserved c.addi4spn, which
+		// would be a confusing thing to print for what is usually a jump into zeroed memory.
+		return "0000: illegal instruction (all zeros)"
 	}
 	text := h.describe(in)
 	switch {

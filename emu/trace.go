@@ -13,8 +13,10 @@ import (
 //
 //	core   0: 3 0x0000000080000000 (0x00000297) x5  0x0000000080000000
 //
-// with " mem 0xADDR" after a load and " mem 0xADDR 0xVALUE" after a store. Widths follow
-// XLEN; the instruction bits are printed at their length (4 hex digits when compressed).
+// with " mem 0xADDR" after a load and " mem 0xADDR 0xVALUE" after a store (both after an
+// AMO, none after a failed SC). As in Spike, a write to x0 is not shown and the privilege
+// level is the one the instruction ran at. Widths follow XLEN; the instruction bits are
+// printed at their length (4 hex digits when compressed).
 // Call the returned flush function when the run ends.
 func CommitLog(h *Hart, w io.Writer) (hook func(*Retired), flush func() error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
@@ -22,18 +24,31 @@ func CommitLog(h *Hart, w io.Writer) (hook func(*Retired), flush func() error) {
 	var buf []byte
 	hook = func(r *Retired) {
 		buf = buf[:0]
-		buf = fmt.Appendf(buf, "core   0: %d 0x%0*x (0x%0*x)", h.Priv, xw, r.PC&h.addrMask, int(r.Inst.Len)*2, r.Inst.Raw)
+		buf = fmt.Appendf(buf, "core   0: %d 0x%0*x (0x%0*x)", r.Priv, xw, r.PC&h.addrMask, int(r.Inst.Len)*2, r.Inst.Raw)
 		row := isa.RowOf(r.Inst.Op, h.ISA.XLEN)
-		if row != nil && row.Args.WritesRd() && r.Inst.Op != isa.FP {
-			v := h.X[r.Inst.Rd]
-			if r.Inst.Rd == 0 {
-				v = h.X[32] // the value the instruction wrote, which x0 discarded
-			}
-			buf = fmt.Appendf(buf, " x%-2d 0x%0*x", r.Inst.Rd, xw, v&h.addrMask)
+		if row != nil && row.Args.WritesRd() && r.Inst.Op != isa.FP && r.Inst.Rd != 0 {
+			buf = fmt.Appendf(buf, " x%-2d 0x%0*x", r.Inst.Rd, xw, h.X[r.Inst.Rd]&h.addrMask)
+		}
+		if row != nil && row.Args.Vector() && h.V != nil {
+			buf = appendVectorWrites(buf, h.V, &r.Inst, row)
 		}
 		if r.MemSize != 0 {
-			buf = fmt.Appendf(buf, " mem 0x%0*x", xw, r.MemAddr)
-			if r.Store {
+			load, store := !r.Store, r.Store
+			switch {
+			case r.Inst.Op == isa.SC_W || r.Inst.Op == isa.SC_D:
+				rd := r.Inst.Rd
+				if rd == 0 {
+					rd = 32 // where the interpreter put the result x0 discards
+				}
+				store = h.X[rd] == 0 // a failed SC writes nothing
+			case row != nil && row.Class == isa.ClassAtomic:
+				load = true // an AMO reads, then writes
+			}
+			if load {
+				buf = fmt.Appendf(buf, " mem 0x%0*x", xw, r.MemAddr)
+			}
+			if store {
+				buf = fmt.Appendf(buf, " mem 0x%0*x", xw, r.MemAddr)
 				var b [8]byte
 				h.Mem.Read(r.MemAddr, b[:r.MemSize])
 				var v uint64
@@ -71,4 +86,38 @@ func (s *Stats) Hook(next func(*Retired)) func(*Retired) {
 			next(r)
 		}
 	}
+}
+
+// appendVectorWrites appends the vector registers an instruction wrote as Spike's commit log
+// shows them: the configuration once (" e32 m1 l4"), then each register of the group as
+// " v8  0x" and its VLEN bits, most significant byte first.
+func appendVectorWrites(buf []byte, v *Vector, in *isa.Inst, row *isa.Row) []byte {
+	reg, n := v.wrReg, v.wrN
+	if n < 0 {
+		// The instruction did not say: assume its vd group (vector crypto, element groups).
+		reg, n = int(in.Rd), nregs(v.LMUL8)
+		if row.Class == isa.ClassStore || row.Args.WritesRd() {
+			n = 0
+		}
+	}
+	if n == 0 {
+		return buf
+	}
+	switch {
+	case v.LMUL8 >= 8:
+		buf = fmt.Appendf(buf, " e%d m%d l%d", v.SEW, v.LMUL8/8, v.VL)
+	case v.LMUL8 > 0:
+		buf = fmt.Appendf(buf, " e%d mf%d l%d", v.SEW, 8/v.LMUL8, v.VL)
+	default: // vill: a whole-register load
+		buf = fmt.Appendf(buf, " e%d m%d l%d", v.SEW, 0, v.VL)
+	}
+	const hex = "0123456789abcdef"
+	for k := reg; k < reg+n && k < 32; k++ {
+		buf = fmt.Appendf(buf, " v%-2d 0x", k)
+		r := v.Reg[k*v.VLENB : (k+1)*v.VLENB]
+		for j := len(r) - 1; j >= 0; j-- {
+			buf = append(buf, hex[r[j]>>4], hex[r[j]&15])
+		}
+	}
+	return buf
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"rvsim/cyclemodel"
 	"rvsim/elf"
 	"rvsim/emu"
 	"rvsim/isa"
@@ -46,6 +47,9 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
 	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
 	seed := fs.Uint64("seed", 0, "seed for getrandom and AT_RANDOM (the bytes are deterministic)")
+	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V")
+	vagnostic := fs.String("vagnostic", "undisturbed", "what tail- and mask-agnostic vector elements get: undisturbed (left as they were) or ones (all 1s, as on hardware that renames registers)")
+	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest loops")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
 			env.errorf("run: no program given (usage: rvsim %s)", "run [flags] prog.elf [args...]")
@@ -66,7 +70,11 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("%v", err)
 			return exitUsage
 		}
-		mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, Linux: emu.LinuxConfig{
+		if *vagnostic != "undisturbed" && *vagnostic != "ones" {
+			env.errorf("--vagnostic %q: must be undisturbed or ones", *vagnostic)
+			return exitUsage
+		}
+		mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, VLEN: *vlen, AgnosticOnes: *vagnostic == "ones", Linux: emu.LinuxConfig{
 			Args: args, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
 			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr,
 			Seed: *seed, StrictSyscalls: *strict,
@@ -95,6 +103,13 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			st = &emu.Stats{}
 			h.Hook = st.Hook(h.Hook)
 		}
+		var model *cyclemodel.Model
+		if *coreName != "" {
+			var status int
+			if model, status = setupCore(env, *coreName, f, h, *stats); model == nil {
+				return status
+			}
+		}
 		start := time.Now()
 		budget := *maxInsns
 		if budget == 0 {
@@ -107,6 +122,15 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		}
 		if st != nil {
 			printStats(env.stderr, h, st, wall)
+		}
+		if model != nil {
+			if err := model.Err(); err != nil {
+				env.errorf("%v", err)
+				return exitUsage
+			}
+			if st != nil {
+				printModelStats(env.stderr, model, f, h.XLEN())
+			}
 		}
 		return report(env, f, mc, stop, *maxInsns)
 	}

@@ -1,6 +1,8 @@
 // Package sem ("semantics") holds the pure functions that define the
 // RISC-V scalar cryptography (Zbkb, Zbkc, Zbkx, Zkne, Zknd, Zknh, Zksed,
-// Zksh) and the non-trivial bit-manipulation (Zbb, Zbc) instructions.
+// Zksh) and the non-trivial bit-manipulation (Zbb, Zbc) instructions, and
+// the vector cryptography ones (Zvbb, Zvbc, Zvkg, Zvkned, Zvknh, Zvksed,
+// Zvksh) per element or element group.
 //
 // The interpreter calls these functions once per executed instruction, the
 // debugger's explain command shows their intermediate values, and kernel
@@ -20,8 +22,18 @@
 //     Zbkb/Zbkc/Zbkx instruction pages (brev8, pack, packh, packw, zip,
 //     unzip, clmul, clmulh, xperm4, xperm8) are included in [Crypto]
 //     chapter 3 as well, and are cited there.
+//   - [VCrypto] RISC-V Cryptography Extensions Volume II: Vector
+//     Instructions, v1.0 (ratified; the "Vector Cryptography Extensions"
+//     chapter of the unprivileged ISA manual): the Zvkg, Zvkned, Zvknh,
+//     Zvksed and Zvksh instruction pages, cited by mnemonic, and their
+//     "Supporting Sail Code". The zvk*.go files hold one element group's
+//     worth of each instruction.
+//   - [VBitmanip] the Zvbb and Zvbc chapters of the unprivileged ISA manual
+//     (vector basic bit-manipulation and carry-less multiplication), whose
+//     operations are per element (zvbb.go, zvbc.go).
 //   - FIPS-197 (AES), FIPS 180-4 (SHA-2), GB/T 32907-2016 (SM4),
-//     GB/T 32905-2016 (SM3) for the algorithms the instructions accelerate.
+//     GB/T 32905-2016 (SM3), NIST SP 800-38D (GHASH) for the algorithms the
+//     instructions accelerate.
 //
 // Conventions:
 //

@@ -363,15 +363,18 @@ static uint32_t sm4_tk(uint32_t x, uint32_t acc) {
 	return acc;
 }
 
+/* Zksed works on words in memory byte order: sm4ed and sm4ks apply GB/T 32907's linear
+ * transforms to byte-reversed words. So the blocks and the key are loaded little-endian and
+ * the constants FK and CK are byte-reversed. */
 static NOINLINE void sm4_expand(const uint8_t key[16], uint32_t rk[32]) {
 	static const uint32_t fk[4] = {0xa3b1bac6, 0x56aa3350, 0x677d9197, 0xb27022dc};
 	uint32_t k[36];
 	for (int i = 0; i < 4; i++)
-		k[i] = load_be32(key + 4 * i) ^ fk[i];
+		k[i] = load_le32(key + 4 * i) ^ __builtin_bswap32(fk[i]);
 	for (int i = 0; i < 32; i++) {
 		uint32_t ck = 0;
 		for (int j = 0; j < 4; j++)
-			ck = ck << 8 | (uint32_t)((4 * i + j) * 7 % 256);
+			ck |= (uint32_t)((4 * i + j) * 7 % 256) << (8 * j);
 		k[i + 4] = sm4_tk(k[i + 1] ^ k[i + 2] ^ k[i + 3] ^ ck, k[i]);
 		rk[i] = k[i + 4];
 	}
@@ -380,11 +383,11 @@ static NOINLINE void sm4_expand(const uint8_t key[16], uint32_t rk[32]) {
 static NOINLINE void sm4_crypt(const uint32_t rk[32], const uint8_t in[16], uint8_t out[16], int decrypt) {
 	uint32_t x[36];
 	for (int i = 0; i < 4; i++)
-		x[i] = load_be32(in + 4 * i);
+		x[i] = load_le32(in + 4 * i);
 	for (int i = 0; i < 32; i++)
 		x[i + 4] = sm4_t(x[i + 1] ^ x[i + 2] ^ x[i + 3] ^ rk[decrypt ? 31 - i : i], x[i]);
 	for (int i = 0; i < 4; i++)
-		store_be32(out + 4 * i, x[35 - i]);
+		store_le32(out + 4 * i, x[35 - i]);
 }
 
 static void sm4(void) {

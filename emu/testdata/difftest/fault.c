@@ -44,6 +44,24 @@ int main(void) {
 	uint32_t old;
 	__asm__ volatile("amoor.w %0, %1, (%2)" : "=r"(old) : "r"(1), "r"(launder((uintptr_t)&ro_word)) : "memory");
 	put_dec(old);
+#elif FAULT == 13 /* SIGBUS: a misaligned lr.w */
+	uint32_t v;
+	__asm__ volatile("lr.w %0, (%1)" : "=r"(v) : "r"(launder((uintptr_t)word_buf + 1)) : "memory");
+	put_dec(v);
+#elif FAULT == 14 /* SIGSEGV: a load into x0 still accesses memory */
+	__asm__ volatile("lw zero, 0(%0)" : : "r"(launder(16)) : "memory");
+#elif FAULT == 15 /* SIGSEGV: executing data (a mapped page without execute permission) */
+	((void (*)(void))launder((uintptr_t)word_buf))();
+#elif FAULT == 16 /* SIGILL: aes64ks1i with a reserved round number (0xB) */
+	__asm__ volatile(".4byte 0x31b51513"); /* aes64ks1i a0, a0, 0xb */
+#elif FAULT == 17 /* SIGILL on RV32: slli with shamt[5] set */
+	__asm__ volatile(".4byte 0x02051513"); /* slli a0, a0, 32 */
+#elif FAULT == 18 /* SIGILL on RV32: c.srli with shamt[5] set */
+	__asm__ volatile(".2byte 0x9105"); /* c.srli a0, 33 */
+#elif FAULT == 19 /* SIGILL: fcsr does not exist without F */
+	uintptr_t v;
+	__asm__ volatile("csrr %0, 0x003" : "=r"(v));
+	put_dec((int64_t)v);
 #else
 #error unknown FAULT
 #endif

@@ -1,0 +1,714 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"rvsim/cyclemodel"
+	"rvsim/elf"
+	"rvsim/emu"
+	"rvsim/isa"
+)
+
+func init() {
+	register(&command{
+		Name:      "bench",
+		UsageLine: "bench --core NAME|FILE [--alg sm4] [--mode ecb,cbc,...] [--variant c,zksed,...] [flags]",
+		Short:     "predict `openssl speed` for the crypto kernels on a described core",
+		Long: `
+Bench runs the kernels (kernels/) under the cycle model of a core and prints what
+'openssl speed -evp' would print on it: for each algorithm, mode and variant, thousands of bytes
+per second at each buffer size, from the modelled cycles of one call of the mode function on a
+buffer of that size at the core's clock (--freq overrides it). As in openssl speed's loop, the
+key is already set and the call is repeated: the last of a few calls is measured, with caches
+and predictors warm; the per-call cost of the mode function is included.
+
+With several variants a speedup table against the first follows. --detail adds cycles per
+byte, IPC and a least-squares fit cycles = overhead + cost x bytes over the sizes with its R²;
+--explain says where the cycles of the largest size went for each variant (issue-limited,
+waiting for a result by producing class, a busy unit, mispredicts, cache misses, vector
+occupancy) and lists the instructions and loops that cost the most, disassembled.
+--json and --csv print one record per measurement instead.
+
+--reference FILE reads a measured 'openssl speed' log (the format of
+shared/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
+over the C build next to the measured ones, with their errors, for 1024 bytes and above.
+
+Variants: c, zksed, zksed-zbkb (sm4), c, zkn (aes); GCM's GHASH: --ghash c or zbc.`,
+		Flags: benchFlags,
+	})
+}
+
+type benchOptions struct {
+	core, alg, modes, variants, sizes, ghash, kernels, reference string
+	xlen, vlen                                                   int
+	freq                                                         float64
+	detail, explain, decrypt, asJSON, asCSV                      bool
+}
+
+func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+	var o benchOptions
+	fs.StringVar(&o.core, "core", "", "core `NAME` or .toml FILE to model (see 'rvsim cores')")
+	fs.StringVar(&o.alg, "alg", "sm4", "algorithm: sm4, aes-128, aes-192 or aes-256")
+	fs.StringVar(&o.modes, "mode", "ecb,cbc,cfb,ofb,ctr", "comma-separated modes: ecb, cbc, cfb, ofb, ctr, gcm")
+	fs.StringVar(&o.variants, "variant", "c,zksed,zksed-zbkb", "comma-separated kernel variants; the first is the baseline of the speedup table")
+	fs.IntVar(&o.xlen, "xlen", 64, "32 or 64: which build of the kernels")
+	fs.IntVar(&o.vlen, "vlen", 0, "VLEN in bits for vector kernels (default: the core's)")
+	fs.StringVar(&o.sizes, "sizes", "16,64,256,1024,8192,16384", "comma-separated buffer sizes in bytes")
+	fs.Float64Var(&o.freq, "freq", 0, "clock in `MHz` (default: the core's freq_mhz)")
+	fs.BoolVar(&o.detail, "detail", false, "add cycles per byte, IPC and a fit cycles = overhead + cost x bytes")
+	fs.BoolVar(&o.explain, "explain", false, "say where the cycles went for each variant, with the costliest instructions and loops")
+	fs.BoolVar(&o.decrypt, "decrypt", false, "measure decryption instead of encryption")
+	fs.StringVar(&o.ghash, "ghash", "c", "GHASH variant for gcm: c or zbc")
+	fs.BoolVar(&o.asJSON, "json", false, "print the measurements as JSON")
+	fs.BoolVar(&o.asCSV, "csv", false, "print the measurements as CSV")
+	fs.StringVar(&o.kernels, "kernels", "", "directory of the kernel ELFs (default: kernels/bin, found from the current directory up)")
+	fs.StringVar(&o.reference, "reference", "", "compare predicted speedups with a measured openssl speed log `FILE`")
+	return func(env *cmdEnv, args []string) int {
+		if len(args) > 0 {
+			env.errorf("bench: unexpected argument %q", args[0])
+			return exitUsage
+		}
+		return runBench(env, &o)
+	}
+}
+
+// benchCase is one (algorithm, mode, variant, GHASH) to measure.
+type benchCase struct {
+	alg, mode, variant, ghash string
+}
+
+func (c benchCase) name(withVariant bool) string {
+	n := strings.ToUpper(c.alg + "-" + c.mode)
+	if withVariant {
+		n += "/" + c.variant
+		if c.mode == "gcm" {
+			n += "+" + c.ghash
+		}
+	}
+	return n
+}
+
+// benchResult is one measurement: one call of the mode function on size bytes.
+type benchResult struct {
+	benchCase
+	size         int
+	cycles       uint64
+	instructions uint64
+	bps          float64 // bytes per second at the clock
+}
+
+// benchRun holds what --explain needs of a case's largest size.
+type benchRun struct {
+	benchCase
+	results []benchResult
+	model   *cyclemodel.Model
+	file    *elf.File
+	xlen    int
+}
+
+func runBench(env *cmdEnv, o *benchOptions) int {
+	if o.core == "" {
+		env.errorf("bench: --core is required (see 'rvsim cores')")
+		return exitUsage
+	}
+	core, err := cyclemodel.Load(o.core)
+	if err != nil {
+		env.errorf("bench: --core: %v", err)
+		return exitUsage
+	}
+	freq := core.FreqMHz
+	if o.freq > 0 {
+		freq = o.freq
+	}
+	if o.xlen != 32 && o.xlen != 64 {
+		env.errorf("bench: --xlen %d: want 32 or 64", o.xlen)
+		return exitUsage
+	}
+	sizes, err := parseSizes(o.sizes)
+	if err != nil {
+		env.errorf("bench: --sizes: %v", err)
+		return exitUsage
+	}
+	dir, err := kernelDir(o.kernels)
+	if err != nil {
+		env.errorf("bench: %v", err)
+		return exitUsage
+	}
+	if o.reference != "" {
+		return runReference(env, o, core, dir, freq)
+	}
+	if err := checkAlg(o.alg); err != nil {
+		env.errorf("bench: --alg: %v", err)
+		return exitUsage
+	}
+	var cases []benchCase
+	for _, mode := range splitList(o.modes) {
+		if !knownMode(mode) {
+			env.errorf("bench: --mode %q: want ecb, cbc, cfb, ofb, ctr or gcm", mode)
+			return exitUsage
+		}
+		for _, v := range splitList(o.variants) {
+			cases = append(cases, benchCase{o.alg, mode, v, o.ghash})
+		}
+	}
+	if len(cases) == 0 {
+		env.errorf("bench: nothing to measure (--mode and --variant are empty)")
+		return exitUsage
+	}
+	progress := newProgress(env, len(cases))
+	start := time.Now()
+	var runs []*benchRun
+	for _, bc := range cases {
+		progress.step(bc.name(true))
+		r, err := measureCase(bc, core, dir, o.xlen, o.vlen, sizes, freq, o.decrypt, o.explain)
+		if err != nil {
+			progress.done()
+			env.errorf("bench: %s: %v", bc.name(true), err)
+			return exitUsage
+		}
+		runs = append(runs, r)
+	}
+	progress.done()
+	wall := time.Since(start)
+	switch {
+	case o.asJSON:
+		writeBenchJSON(env.stdout, runs, core, o.xlen, freq)
+	case o.asCSV:
+		writeBenchCSV(env.stdout, runs, core, o.xlen, freq)
+	default:
+		writeSpeedTable(env.stdout, runs, sizes)
+		if len(splitList(o.variants)) > 1 {
+			writeSpeedups(env.stdout, runs, sizes)
+		}
+		if o.detail {
+			writeDetail(env.stdout, runs)
+		}
+		if o.explain {
+			for _, r := range runs {
+				writeExplain(env.stdout, r)
+			}
+		}
+		fmt.Fprintf(env.stderr, "rvsim: bench on %s at %g MHz took %.2f s\n", core.Name, freq, wall.Seconds())
+	}
+	return 0
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(strings.ToLower(p)); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for _, p := range splitList(s) {
+		n, err := strconv.Atoi(p)
+		if err != nil || n <= 0 || n > 1<<24 {
+			return nil, fmt.Errorf("%q is not a size in bytes (1 to 16 MiB)", p)
+		}
+		sizes = append(sizes, n)
+	}
+	if len(sizes) == 0 {
+		return nil, errors.New("no sizes")
+	}
+	return sizes, nil
+}
+
+func knownMode(m string) bool {
+	switch m {
+	case "ecb", "cbc", "cfb", "ofb", "ctr", "gcm":
+		return true
+	}
+	return false
+}
+
+func checkAlg(a string) error {
+	switch a {
+	case "sm4", "aes-128", "aes-192", "aes-256":
+		return nil
+	}
+	return fmt.Errorf("%q: want sm4, aes-128, aes-192 or aes-256", a)
+}
+
+// kernelDir finds the directory of the kernel ELFs.
+func kernelDir(flagDir string) (string, error) {
+	if flagDir != "" {
+		return flagDir, nil
+	}
+	if d := os.Getenv("RVSIM_KERNELS"); d != "" {
+		return d, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		p := filepath.Join(d, "kernels", "bin")
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return p, nil
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return "", errors.New("cannot find kernels/bin (give --kernels DIR)")
+}
+
+// The kernels' C ABI (kernels/README.md and the prototypes in kernels/src/modes.c): one ELF per
+// cipher and variant, "<cipher>-<variant>-rv<xlen>.elf", exporting <cipher>_set_encrypt_key,
+// <cipher>_set_decrypt_key and <cipher>_<mode>_encrypt/decrypt; GCM entry points exist once
+// per GHASH variant linked in (<cipher>_gcm_init_ghash_<g>, ..._encrypt_ghash_<g>).
+const (
+	keyMax = 512  // KEY_MAX: bytes of any key schedule
+	ctxMax = 1024 // CTX_MAX: bytes of any mode context
+)
+
+// kernelCall is a kernel ELF loaded with the model attached, its key set and its buffers
+// allocated, ready to call a mode function on n bytes.
+type kernelCall struct {
+	mc    *emu.Machine
+	model *cyclemodel.Model
+	fn    uint64
+	args  func(n int) []uint64
+	reset func() // restores the IV/counter before each call
+}
+
+func cipherName(alg string) (string, int) {
+	switch alg {
+	case "aes-128":
+		return "aes", 128
+	case "aes-192":
+		return "aes", 192
+	case "aes-256":
+		return "aes", 256
+	}
+	return "sm4", 128
+}
+
+func openKernel(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen, maxSize int, decrypt, profile bool) (*kernelCall, *elf.File, error) {
+	cipher, keyBits := cipherName(bc.alg)
+	path := filepath.Join(dir, fmt.Sprintf("%s-%s-rv%d.elf", cipher, bc.variant, xlen))
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("variant %q: %v", bc.variant, err)
+	}
+	mc, err := emu.Load(f, emu.Config{ISA: isa.Default(xlen), Env: emu.EnvLinux, Linux: emu.LinuxConfig{Stdout: io.Discard, Stderr: io.Discard}})
+	if err != nil {
+		return nil, nil, err
+	}
+	h := mc.Hart
+	if vlen != 0 {
+		v, err := emu.NewVector(vlen)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--vlen: %v", err)
+		}
+		h.V = v
+	} else if h.V != nil {
+		vlen = h.V.VLEN
+	}
+	if vlen == 0 && core.HasVector {
+		vlen = core.VLEN
+	}
+	m := cyclemodel.New(core, xlen, vlen)
+	if profile {
+		m.SetProfile(textRange(f))
+	}
+	attachModel(h, m, nil)
+
+	alloc := func(n int) uint64 {
+		a, err2 := mc.Alloc(uint64(n))
+		if err2 != nil && err == nil {
+			err = err2
+		}
+		return a
+	}
+	key := make([]byte, keyBits/8)
+	for i := range key {
+		key[i] = byte(i*7 + 1)
+	}
+	keyAddr, _ := mc.AllocBytes(key)
+	ks, ks2, iv, ctx, tag := alloc(keyMax), alloc(keyMax), alloc(16), alloc(ctxMax), alloc(16)
+	in, out := alloc(maxSize+16), alloc(maxSize+16)
+	if err != nil {
+		return nil, nil, err
+	}
+	ivBytes := []byte{0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87, 0x78, 0x69, 0x5a, 0x4b, 0x3c, 0x2d, 0x1e, 0x0f}
+	call := func(sym string, args ...uint64) (uint64, error) {
+		ret, st, err := mc.CallSymbol(sym, 1<<30, args...)
+		if err != nil {
+			return 0, err
+		}
+		if st.Reason != emu.StopReturn {
+			return 0, fmt.Errorf("%s did not return: %v", sym, st)
+		}
+		return ret, m.Err()
+	}
+	setKey := func(name string, dst uint64) error {
+		if cipher == "aes" {
+			_, err := call(cipher+"_"+name, dst, keyAddr, uint64(keyBits))
+			return err
+		}
+		_, err := call(cipher+"_"+name, dst, keyAddr)
+		return err
+	}
+	if err := setKey("set_encrypt_key", ks); err != nil {
+		return nil, nil, err
+	}
+	dks := ks
+	if decrypt && (bc.mode == "ecb" || bc.mode == "cbc") {
+		if err := setKey("set_decrypt_key", ks2); err != nil {
+			return nil, nil, err
+		}
+		dks = ks2
+	}
+	kc := &kernelCall{mc: mc, model: m}
+	kc.reset = func() { mc.Hart.Mem.Write(iv, ivBytes) }
+	dir2 := "encrypt"
+	if decrypt {
+		dir2 = "decrypt"
+	}
+	var sym string
+	switch bc.mode {
+	case "ecb":
+		sym = fmt.Sprintf("%s_ecb_%s", cipher, dir2)
+		kc.args = func(n int) []uint64 { return []uint64{dks, in, out, uint64(n)} }
+	case "cbc":
+		sym = fmt.Sprintf("%s_cbc_%s", cipher, dir2)
+		kc.args = func(n int) []uint64 { return []uint64{dks, iv, in, out, uint64(n)} }
+	case "cfb":
+		sym = fmt.Sprintf("%s_cfb128_%s", cipher, dir2)
+		kc.args = func(n int) []uint64 { return []uint64{ks, iv, in, out, uint64(n)} }
+	case "ofb", "ctr":
+		sym = fmt.Sprintf("%s_%s_encrypt", cipher, bc.mode) // the same function both ways
+		kc.args = func(n int) []uint64 { return []uint64{ks, iv, in, out, uint64(n)} }
+	case "gcm":
+		init := fmt.Sprintf("%s_gcm_init_ghash_%s", cipher, bc.ghash)
+		if _, err := call(init, ctx, ks, iv, 12, 16); err != nil {
+			return nil, nil, err
+		}
+		sym = fmt.Sprintf("%s_gcm_%s_ghash_%s", cipher, dir2, bc.ghash)
+		kc.reset = func() {}
+		kc.args = func(n int) []uint64 { return []uint64{ctx, 0, 0, in, out, uint64(n), tag} }
+		if decrypt {
+			// A ciphertext and tag that verify, so that decryption runs to the end.
+			enc := fmt.Sprintf("%s_gcm_encrypt_ghash_%s", cipher, bc.ghash)
+			if _, err := call(enc, ctx, 0, 0, out, in, uint64(maxSize), tag); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	a, ok := mc.Lookup(sym)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s has no %s", filepath.Base(path), sym)
+	}
+	kc.fn = a
+	return kc, f, nil
+}
+
+// measure calls the mode function on n bytes reps times and returns the cycles and
+// instructions of the last call.
+func (kc *kernelCall) measure(n, reps int) (cycles, insts uint64, err error) {
+	h := kc.mc.Hart
+	for r := 0; r < reps; r++ {
+		kc.reset()
+		if r == reps-1 {
+			kc.model.ResetStats()
+		}
+		c0, i0 := kc.model.Cycles(), h.Instret
+		_, st := kc.mc.Call(kc.fn, 1<<32, kc.args(n)...)
+		if st.Reason != emu.StopReturn {
+			return 0, 0, fmt.Errorf("the call on %d bytes did not return: %v", n, st)
+		}
+		if err := kc.model.Err(); err != nil {
+			return 0, 0, err
+		}
+		cycles, insts = kc.model.Cycles()-c0, h.Instret-i0
+	}
+	return cycles, insts, nil
+}
+
+// repsFor is how many times a size is called: enough for warm caches and trained predictors
+// (the first call of a size also sees its buffers for the first time), fewer for big sizes.
+func repsFor(n int) int {
+	if n >= 4096 {
+		return 2
+	}
+	return 3
+}
+
+func measureCase(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen int, sizes []int, freq float64, decrypt, profile bool) (*benchRun, error) {
+	maxSize := 0
+	for _, s := range sizes {
+		maxSize = max(maxSize, s)
+	}
+	kc, f, err := openKernel(bc, core, dir, xlen, vlen, maxSize, decrypt, profile)
+	if err != nil {
+		return nil, err
+	}
+	r := &benchRun{benchCase: bc, model: kc.model, file: f, xlen: xlen}
+	// The profile is kept for the largest size: measure it last.
+	order := append([]int(nil), sizes...)
+	sort.SliceStable(order, func(i, j int) bool { return order[i] < order[j] })
+	res := map[int]benchResult{}
+	for _, n := range order {
+		cyc, ins, err := kc.measure(n, repsFor(n))
+		if err != nil {
+			return nil, err
+		}
+		res[n] = benchResult{benchCase: bc, size: n, cycles: cyc, instructions: ins, bps: float64(n) * freq * 1e6 / float64(max(cyc, 1))}
+	}
+	for _, n := range sizes {
+		r.results = append(r.results, res[n])
+	}
+	return r, nil
+}
+
+// writeSpeedTable prints the rows as openssl speed does.
+func writeSpeedTable(w io.Writer, runs []*benchRun, sizes []int) {
+	withVariant := len(runs) > 1 && (runs[0].variant != runs[len(runs)-1].variant || runs[0].mode == "gcm")
+	fmt.Fprintf(w, "The 'numbers' are in 1000s of bytes per second processed.\n")
+	fmt.Fprintf(w, "type        ")
+	for _, s := range sizes {
+		fmt.Fprintf(w, "%7d bytes", s)
+	}
+	fmt.Fprintln(w)
+	for _, r := range runs {
+		fmt.Fprintf(w, "%-13s", r.name(withVariant))
+		for _, res := range r.results {
+			if res.bps > 10000 {
+				fmt.Fprintf(w, " %11.2fk", res.bps/1e3)
+			} else {
+				fmt.Fprintf(w, " %11.2f ", res.bps)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// writeSpeedups prints each variant's speed over the first variant's, mode by mode.
+func writeSpeedups(w io.Writer, runs []*benchRun, sizes []int) {
+	fmt.Fprintf(w, "\nspeedup     ")
+	for _, s := range sizes {
+		fmt.Fprintf(w, "%7d bytes", s)
+	}
+	fmt.Fprintln(w)
+	var base *benchRun
+	for _, r := range runs {
+		if base == nil || base.mode != r.mode {
+			base = r
+			continue
+		}
+		fmt.Fprintf(w, "%-13s", r.name(true)+"/"+base.variant)
+		for i, res := range r.results {
+			fmt.Fprintf(w, " %11.2fx", float64(base.results[i].cycles)/float64(max(res.cycles, 1)))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// fitLine fits cycles = overhead + cost*bytes by least squares and returns R².
+func fitLine(res []benchResult) (overhead, cost, r2 float64) {
+	if len(res) < 2 {
+		return 0, 0, 0
+	}
+	xs := make([]float64, len(res))
+	ys := make([]float64, len(res))
+	for i, r := range res {
+		xs[i], ys[i] = float64(r.size), float64(r.cycles)
+	}
+	overhead, cost = stat.LinearRegression(xs, ys, nil, false)
+	r2 = stat.RSquared(xs, ys, nil, overhead, cost)
+	return
+}
+
+func writeDetail(w io.Writer, runs []*benchRun) {
+	fmt.Fprintf(w, "\ndetail\n")
+	for _, r := range runs {
+		fmt.Fprintf(w, "%s:\n", r.name(true))
+		fmt.Fprintf(w, "  %8s %12s %12s %10s %7s\n", "bytes", "cycles", "instructions", "cycles/B", "IPC")
+		for _, res := range r.results {
+			fmt.Fprintf(w, "  %8d %12d %12d %10.2f %7.3f\n", res.size, res.cycles, res.instructions,
+				float64(res.cycles)/float64(res.size), float64(res.instructions)/float64(max(res.cycles, 1)))
+		}
+		ov, cost, r2 := fitLine(r.results)
+		fmt.Fprintf(w, "  fit: cycles = %.1f + %.3f x bytes (R² %.5f)\n", ov, cost, r2)
+	}
+}
+
+// writeExplain says where the cycles of the last (largest) measured call went.
+func writeExplain(w io.Writer, r *benchRun) {
+	m := r.model
+	s := m.Stats()
+	largest := 0
+	for _, res := range r.results {
+		largest = max(largest, res.size)
+	}
+	fmt.Fprintf(w, "\nexplain %s, %d bytes: %d cycles, %d instructions, IPC %.3f\n", r.name(true), largest, s.Cycles, s.Instructions, s.IPC())
+	fmt.Fprintf(w, "  branches %d (mispredicted %d), loads %d, stores %d, L1D misses %d, misaligned %d\n",
+		s.Branches, s.Mispredicts, s.Loads, s.Stores, s.L1DMisses, s.Misaligned)
+	for _, sh := range m.Breakdown() {
+		fmt.Fprintf(w, "  %-24s %10d cycles %6.1f%%\n", sh.Reason, sh.Cycles, pct(sh.Cycles, s.Cycles))
+	}
+	fmt.Fprintf(w, "  loops:\n")
+	for _, lp := range m.TopLoops(5) {
+		fmt.Fprintf(w, "    %6.1f%% %s..%s: %d iterations, %.1f cycles and %.1f instructions each\n",
+			pct(lp.Cycles, s.Cycles), where(r.file, lp.Start), describeShort(r.file, lp.End), lp.Iterations,
+			float64(lp.Cycles)/float64(max(lp.Iterations, 1)), float64(lp.Instructions)/float64(max(lp.Iterations, 1)))
+	}
+	fmt.Fprintf(w, "  instructions:\n")
+	writeTopInsts(w, "    ", m, r.file, r.xlen, 12)
+}
+
+type benchRecord struct {
+	Core         string  `json:"core"`
+	Alg          string  `json:"alg"`
+	Mode         string  `json:"mode"`
+	Variant      string  `json:"variant"`
+	GHASH        string  `json:"ghash"`
+	XLEN         int     `json:"xlen"`
+	Size         int     `json:"size"`
+	Cycles       uint64  `json:"cycles"`
+	Instructions uint64  `json:"instructions"`
+	FreqMHz      float64 `json:"freq_mhz"`
+	BytesPerSec  float64 `json:"bytes_per_second"`
+}
+
+func benchRecords(runs []*benchRun, core *cyclemodel.Core, xlen int, freq float64) []benchRecord {
+	var recs []benchRecord
+	for _, r := range runs {
+		gh := ""
+		if r.mode == "gcm" {
+			gh = r.ghash
+		}
+		for _, res := range r.results {
+			recs = append(recs, benchRecord{core.Name, r.alg, r.mode, r.variant, gh, xlen, res.size, res.cycles, res.instructions, freq, res.bps})
+		}
+	}
+	return recs
+}
+
+func writeBenchJSON(w io.Writer, runs []*benchRun, core *cyclemodel.Core, xlen int, freq float64) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(benchRecords(runs, core, xlen, freq))
+}
+
+func writeBenchCSV(w io.Writer, runs []*benchRun, core *cyclemodel.Core, xlen int, freq float64) {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"core", "alg", "mode", "variant", "ghash", "xlen", "size", "cycles", "instructions", "freq_mhz", "bytes_per_second"})
+	for _, r := range benchRecords(runs, core, xlen, freq) {
+		cw.Write([]string{r.Core, r.Alg, r.Mode, r.Variant, r.GHASH, strconv.Itoa(r.XLEN), strconv.Itoa(r.Size),
+			strconv.FormatUint(r.Cycles, 10), strconv.FormatUint(r.Instructions, 10),
+			strconv.FormatFloat(r.FreqMHz, 'g', -1, 64), strconv.FormatFloat(r.BytesPerSec, 'f', 2, 64)})
+	}
+	cw.Flush()
+}
+
+// progress reports which case is running on stderr when stderr is a terminal.
+type progress struct {
+	w     io.Writer
+	n, i  int
+	shown bool
+}
+
+func newProgress(env *cmdEnv, n int) *progress {
+	p := &progress{n: n}
+	if f, ok := env.stderr.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.w = f
+		}
+	}
+	return p
+}
+
+func (p *progress) step(what string) {
+	p.i++
+	if p.w != nil {
+		fmt.Fprintf(p.w, "\r\033[Krvsim: bench %d/%d %s", p.i, p.n, what)
+		p.shown = true
+	}
+}
+
+func (p *progress) done() {
+	if p.shown {
+		fmt.Fprintf(p.w, "\r\033[K")
+	}
+}
+
+// runReference prints predicted against measured speedups for a measured log.
+func runReference(env *cmdEnv, o *benchOptions, core *cyclemodel.Core, dir string, freq float64) int {
+	lg, err := readSpeedLog(o.reference)
+	if err != nil {
+		env.errorf("bench: --reference: %v", err)
+		return exitUsage
+	}
+	const minSize = 1024
+	var sizes []int
+	for _, s := range lg.sizes {
+		if s >= minSize {
+			sizes = append(sizes, s)
+		}
+	}
+	start := time.Now()
+	p := &casePredictor{core: core, dir: dir, xlen: o.xlen, sizes: sizes, results: map[benchCase]*benchRun{}}
+	ratios, err := referenceRatios(lg, p, minSize)
+	if err != nil {
+		env.errorf("bench: --reference: %v", err)
+		return exitUsage
+	}
+	writeReference(env.stdout, core, o.reference, ratios)
+	fmt.Fprintf(env.stderr, "rvsim: %d cases on %s in %.2f s\n", len(p.results), core.Name, time.Since(start).Seconds())
+	return 0
+}
+
+// referenceLimit is the accuracy the model is held to: predicted speedups within 15% of the
+// measured ones at 1024 bytes and above.
+const referenceLimit = 0.15
+
+func writeReference(w io.Writer, core *cyclemodel.Core, file string, ratios []refRatio) {
+	fmt.Fprintf(w, "speedup over the C build, measured (%s) against predicted (core %s)\n", filepath.Base(file), core.Name)
+	if len(ratios) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%-5s %-11s %-6s %-5s", "mode", "variant", "ghash", "line")
+	for _, s := range ratios[0].sizes {
+		fmt.Fprintf(w, " | %5d B: meas  pred   error", s)
+	}
+	fmt.Fprintln(w)
+	worst := 0.0
+	for _, r := range ratios {
+		gh := "-"
+		if r.mode == "gcm" {
+			gh = r.ghash
+		}
+		fmt.Fprintf(w, "%-5s %-11s %-6s %-5d", strings.ToUpper(r.mode), r.variant, gh, r.line)
+		for i := range r.sizes {
+			e := r.pred[i]/r.meas[i] - 1
+			mark := " "
+			if e > referenceLimit || e < -referenceLimit {
+				mark = "*"
+			}
+			worst = max(worst, e, -e)
+			fmt.Fprintf(w, " |        %5.2f %5.2f %+6.1f%%%s", r.meas[i], r.pred[i], 100*e, mark)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "largest error %.1f%% (limit %.0f%%; * marks a miss)\n", 100*worst, 100*referenceLimit)
+}

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"rvsim/cyclemodel"
+	"rvsim/elf"
+	"rvsim/emu"
+	"rvsim/isa"
+)
+
+func init() {
+	register(&command{
+		Name:      "cores",
+		UsageLine: "cores [--json]",
+		Short:     "list the core descriptions the cycle model ships with",
+		Long: `
+Cores lists the shipped core descriptions, one line each: name, issue width and kind,
+branch predictor, L1 data cache, clock and vector unit. Give a name (or a .toml file of your
+own in the same format) to --core of run, bench and calibrate.
+
+A description is a TOML file whose keys carry their units (latency_cycles, dlen_bits,
+freq_mhz) and whose numbers each cite their source; cyclemodel/cores/ holds the shipped ones.`,
+		Flags: coresFlags,
+	})
+}
+
+func coresFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+	asJSON := fs.Bool("json", false, "print a JSON array of {name, summary, detail, file}")
+	return func(env *cmdEnv, args []string) int {
+		if len(args) > 0 {
+			env.errorf("cores: unexpected argument %q", args[0])
+			return exitUsage
+		}
+		cs, err := cyclemodel.Shipped()
+		if err != nil {
+			env.errorf("cores: %v", err)
+			return exitInternal
+		}
+		if *asJSON {
+			type row struct {
+				Name    string  `json:"name"`
+				Summary string  `json:"summary"`
+				Detail  string  `json:"detail"`
+				File    string  `json:"file"`
+				FreqMHz float64 `json:"freq_mhz"`
+			}
+			var rows []row
+			for _, c := range cs {
+				rows = append(rows, row{c.Name, c.Summary, c.Summarize(), c.File, c.FreqMHz})
+			}
+			enc := json.NewEncoder(env.stdout)
+			enc.SetIndent("", "  ")
+			enc.Encode(rows)
+			return 0
+		}
+		for _, c := range cs {
+			fmt.Fprintf(env.stdout, "%-8s %s\n", c.Name, c.Summary)
+			fmt.Fprintf(env.stdout, "%-8s   %s\n", "", c.Summarize())
+		}
+		return 0
+	}
+}
+
+// attachModel makes the model see every instruction h retires (after next, which may be
+// nil) and the guest's cycle CSR read the modelled count.
+func attachModel(h *emu.Hart, m *cyclemodel.Model, next func(*emu.Retired)) {
+	var ev cyclemodel.Event
+	h.Hook = func(r *emu.Retired) {
+		ev.PC, ev.Inst, ev.NextPC = r.PC, r.Inst, r.NextPC
+		ev.MemAddr, ev.MemSize, ev.Store = r.MemAddr, r.MemSize, r.Store
+		if v := h.V; v != nil {
+			ev.VL, ev.SEW, ev.LMUL8 = int(v.VL), v.SEW, v.LMUL8
+		}
+		m.Retire(&ev)
+		if next != nil {
+			next(r)
+		}
+	}
+	h.CSR.Cycles = m.Cycles
+}
+
+// textRange returns the bounds of the ELF's executable segments (for the model's profile).
+func textRange(f *elf.File) (lo, hi uint64) {
+	lo = ^uint64(0)
+	for _, s := range f.Segments {
+		if s.Perm&elf.PermX == 0 {
+			continue
+		}
+		lo = min(lo, s.Vaddr)
+		hi = max(hi, s.Vaddr+s.Memsz)
+	}
+	if hi == 0 {
+		return 0, 0
+	}
+	return lo, hi
+}
+
+// textOps decodes the executable segments and returns every op that occurs (for checking
+// a core assigns all their classes before running).
+func textOps(f *elf.File, target isa.ISA) []isa.Op {
+	dec := isa.NewDecoder(target)
+	seen := map[isa.Op]bool{}
+	for _, s := range f.Segments {
+		if s.Perm&elf.PermX == 0 {
+			continue
+		}
+		b := s.Data
+		for i := 0; i+2 <= len(b); {
+			w := uint32(b[i]) | uint32(b[i+1])<<8
+			n := 2
+			if w&3 == 3 {
+				if i+4 > len(b) {
+					break
+				}
+				w |= uint32(b[i+2])<<16 | uint32(b[i+3])<<24
+				n = 4
+			}
+			if in, st := dec.Decode(w); st == isa.OK {
+				seen[in.Op] = true
+			}
+			i += n
+		}
+	}
+	var ops []isa.Op
+	for op := range seen {
+		ops = append(ops, op)
+	}
+	sort.Slice(ops, func(i, j int) bool { return ops[i] < ops[j] })
+	return ops
+}
+
+// printModelStats writes the model's part of --stats: cycles, IPC, the stall breakdown and
+// the hottest loops and instructions.
+func printModelStats(w io.Writer, m *cyclemodel.Model, f *elf.File, xlen int) {
+	s := m.Stats()
+	c := m.Core()
+	fmt.Fprintf(w, "rvsim: core %s: %d cycles, IPC %.3f, %.6f s at %g MHz\n", c.Name, s.Cycles, s.IPC(), float64(s.Cycles)/(c.FreqMHz*1e6), c.FreqMHz)
+	fmt.Fprintf(w, "rvsim: branches %d, mispredicted %d; loads %d, stores %d, L1D misses %d, misaligned %d\n",
+		s.Branches, s.Mispredicts, s.Loads, s.Stores, s.L1DMisses, s.Misaligned)
+	var parts []string
+	for _, sh := range m.Breakdown() {
+		parts = append(parts, fmt.Sprintf("%s %d (%.1f%%)", sh.Reason, sh.Cycles, pct(sh.Cycles, s.Cycles)))
+	}
+	fmt.Fprintf(w, "rvsim: cycles by reason: %s\n", strings.Join(parts, ", "))
+	for _, lp := range m.TopLoops(5) {
+		fmt.Fprintf(w, "rvsim: loop %s..%s: %d cycles (%.1f%%), %d iterations, %.1f cycles/iteration\n",
+			where(f, lp.Start), describeShort(f, lp.End), lp.Cycles, pct(lp.Cycles, s.Cycles), lp.Iterations, float64(lp.Cycles)/float64(max(lp.Iterations, 1)))
+	}
+	writeTopInsts(w, "rvsim: ", m, f, xlen, 8)
+}
+
+// writeTopInsts prints the instructions that cost the most cycles with their disassembly.
+func writeTopInsts(w io.Writer, prefix string, m *cyclemodel.Model, f *elf.File, xlen, n int) {
+	total := m.Stats().Cycles
+	for _, ip := range m.TopInsts(n) {
+		why := ""
+		if ip.Why != "" {
+			why = fmt.Sprintf(", waits %d (%s)", ip.Stall, ip.Why)
+		}
+		fmt.Fprintf(w, "%s%6.1f%% %-28s %-32s x%d, %d cycles%s\n", prefix, pct(ip.Cycles, total), where(f, ip.PC),
+			isa.Format(ip.Inst, ip.PC, xlen, symbolizer(f)), ip.Count, ip.Cycles, why)
+	}
+}
+
+func describeShort(f *elf.File, pc uint64) string {
+	if d := f.Describe(pc); d != "" {
+		return "<" + d + ">"
+	}
+	return fmt.Sprintf("%#x", pc)
+}
+
+func pct(a, b uint64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// setupCore loads the core description name, checks that it assigns every op class in the
+// program's text, and attaches a model of it to h. On failure it reports and returns a nil
+// model and the exit status.
+func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
+	c, err := cyclemodel.Load(name)
+	if err != nil {
+		env.errorf("--core: %v", err)
+		return nil, exitUsage
+	}
+	if err := c.Check(textOps(f, h.ISA)); err != nil {
+		env.errorf("--core: %v", err)
+		return nil, exitUsage
+	}
+	vlen := 0
+	if h.V != nil {
+		vlen = h.V.VLEN
+	}
+	m := cyclemodel.New(c, h.XLEN(), vlen)
+	if profile {
+		m.SetProfile(textRange(f))
+	}
+	attachModel(h, m, h.Hook)
+	return m, 0
+}

@@ -1,0 +1,45 @@
+package cyclemodel
+
+// cache is a set-associative L1 data cache with LRU replacement, write-allocate: only tags
+// are kept, enough to tell hits from misses.
+type cache struct {
+	tags      []uint64 // line address + 1 per way, 0: invalid
+	used      []uint32 // last-use stamp per way
+	ways      int
+	setMask   uint64
+	lineShift uint
+	clock     uint32
+}
+
+func (c *cache) init(size, ways, line int) {
+	sets := size / (ways * line)
+	*c = cache{
+		tags:      make([]uint64, sets*ways),
+		used:      make([]uint32, sets*ways),
+		ways:      ways,
+		setMask:   uint64(sets - 1),
+		lineShift: log2(line),
+	}
+}
+
+// access looks the line holding addr up, fills it on a miss, and reports a hit.
+func (c *cache) access(addr uint64) bool {
+	line := addr >> c.lineShift
+	base := int(line&c.setMask) * c.ways
+	c.clock++
+	tags := c.tags[base : base+c.ways]
+	used := c.used[base : base+c.ways]
+	victim := 0
+	for w, t := range tags {
+		if t == line+1 {
+			used[w] = c.clock
+			return true
+		}
+		if used[w] < used[victim] || t == 0 && tags[victim] != 0 {
+			victim = w
+		}
+	}
+	tags[victim] = line + 1
+	used[victim] = c.clock
+	return false
+}

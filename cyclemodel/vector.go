@@ -1,0 +1,237 @@
+package cyclemodel
+
+import (
+	"strings"
+
+	"rvsim/isa"
+)
+
+// Vector instructions: which of Rd, Rs1, Rs2 are vector registers, which are read, and how
+// many beats of the datapath an instruction takes.
+
+// vectorFlags returns the operand flags of a vector row (replacing the scalar ones).
+func vectorFlags(row *isa.Row) uint16 {
+	if row.Class == isa.ClassVSet {
+		switch row.Args {
+		case isa.ArgsVSetVLI:
+			return fVset | fRs1 | fRd
+		case isa.ArgsVSetIVLI:
+			return fVset | fRd
+		}
+		return fVset | fRs1 | fRs2 | fRd
+	}
+	f := uint16(fVector)
+	load := row.Class == isa.ClassVLoad
+	switch row.Args {
+	case isa.ArgsVMem, isa.ArgsVMemWhole:
+		f |= fRs1
+	case isa.ArgsVMemStride:
+		f |= fRs1 | fRs2
+	case isa.ArgsVMemIndex:
+		f |= fRs1 | fRs2 | fVRs2
+	case isa.ArgsVV, isa.ArgsVVM:
+		f |= fRd | fVRd | fRs1 | fVRs1 | fRs2 | fVRs2
+	case isa.ArgsVX, isa.ArgsVXM:
+		f |= fRd | fVRd | fRs1 | fRs2 | fVRs2
+	case isa.ArgsVI, isa.ArgsVIU, isa.ArgsVIU6, isa.ArgsVIM, isa.ArgsV2, isa.ArgsVMvNR:
+		f |= fRd | fVRd | fRs2 | fVRs2
+	case isa.ArgsVVMacc:
+		f |= fRd | fVRd | fReadVd | fRs1 | fVRs1 | fRs2 | fVRs2
+	case isa.ArgsVXMacc:
+		f |= fRd | fVRd | fReadVd | fRs1 | fRs2 | fVRs2
+	case isa.ArgsVD, isa.ArgsVMvI:
+		f |= fRd | fVRd
+	case isa.ArgsXV:
+		f |= fRd | fRs2 | fVRs2 // rd is an integer register
+	case isa.ArgsVMvV:
+		f |= fRd | fVRd | fRs1 | fVRs1
+	case isa.ArgsVMvX:
+		f |= fRd | fVRd | fRs1
+	}
+	if row.Args == isa.ArgsVMem || row.Args == isa.ArgsVMemWhole || row.Args == isa.ArgsVMemStride || row.Args == isa.ArgsVMemIndex {
+		if load {
+			f |= fRd | fVRd | fLoad
+		} else {
+			f |= fReadVd | fStore // vs3 sits in the rd field
+		}
+	}
+	switch row.Class {
+	case isa.ClassVAES, isa.ClassVGHASH, isa.ClassVSHA2, isa.ClassVSM3, isa.ClassVSM4, isa.ClassVAESKey:
+		f |= fReadVd // the rounds update vd in place (vsm4k and vaeskf1 do not, a harmless over-approximation)
+	}
+	if row.Args == isa.ArgsVVM || row.Args == isa.ArgsVXM || row.Args == isa.ArgsVIM {
+		f |= fReadV0
+	}
+	return f
+}
+
+// memEEW returns the element width in bytes a vector memory op names (vle32.v: 4), 0 for
+// whole-register and mask ones.
+func memEEW(name string) int32 {
+	if strings.HasPrefix(name, "vlm") || strings.HasPrefix(name, "vsm") || strings.Contains(name, "re") && !strings.Contains(name, "ei") {
+		return 0
+	}
+	i := strings.LastIndexAny(name, "ei")
+	if i < 0 {
+		return 0
+	}
+	n := 0
+	for _, ch := range name[i+1:] {
+		if ch < '0' || ch > '9' {
+			break
+		}
+		n = n*10 + int(ch-'0')
+	}
+	return int32(n / 8)
+}
+
+// group returns how many registers an operand of this instruction spans.
+func (m *Model) group(e *Event) int {
+	g := e.LMUL8 / 8
+	if g < 1 {
+		g = 1
+	}
+	return g
+}
+
+// vecShape returns the beats an instruction takes, how long it holds its unit and its
+// latency to the last beat's result.
+func (m *Model) vecShape(e *Event, oi *opInfo) (beats, occ, lat int64) {
+	lmul8 := e.LMUL8
+	if lmul8 == 0 {
+		lmul8 = 8
+	}
+	bits := m.vlen * lmul8 / 8
+	beats = int64((bits + m.dlen - 1) / m.dlen)
+	if beats < 1 || oi.class == isa.ClassVMask {
+		beats = 1
+	}
+	if oi.flags&(fLoad|fStore) != 0 {
+		return m.vecMemory(e, oi)
+	}
+	occ = beats * int64(oi.interval)
+	lat = int64(oi.lat) + (beats-1)*int64(oi.interval)
+	m.stats.VectorBeats += uint64(beats)
+	return beats, occ, lat
+}
+
+// vecMemory models a vector load or store: bytes moved at the core's rate, each line
+// looked up in the cache.
+func (m *Model) vecMemory(e *Event, oi *opInfo) (beats, occ, lat int64) {
+	c := m.core
+	nf := int64(e.Inst.Nf) + 1
+	var bytes int64
+	strided := false
+	switch {
+	case oi.args == isa.ArgsVMemWhole:
+		bytes = nf * int64(m.vlen/8)
+	case oi.eew == 0: // vlm.v, vsm.v
+		bytes = int64(e.VL+7) / 8
+	default:
+		eew := int64(oi.eew)
+		if oi.args == isa.ArgsVMemIndex {
+			eew = int64(e.SEW / 8)
+		}
+		bytes = int64(e.VL) * eew * nf
+		strided = oi.args == isa.ArgsVMemStride || oi.args == isa.ArgsVMemIndex
+	}
+	rate := int64(c.VecLSBytes)
+	occ = (bytes + rate - 1) / rate
+	if strided {
+		occ = int64(e.VL) * nf // one element per cycle
+	}
+	if occ < 1 {
+		occ = 1
+	}
+	lat = int64(oi.lat)
+	miss := false
+	if e.Store {
+		m.stats.Stores++
+	} else {
+		m.stats.Loads++
+	}
+	if bytes > 0 && !strided {
+		line := uint64(c.L1DLine)
+		for a := e.MemAddr &^ (line - 1); a < e.MemAddr+uint64(bytes); a += line {
+			if !m.cache.access(a) {
+				miss = true
+			}
+		}
+	}
+	if miss {
+		m.stats.L1DMisses++
+		lat += int64(c.L1DMiss - c.L1DHit)
+		m.vecMiss = true
+	}
+	return occ, occ, lat + occ - 1
+}
+
+// vecOperands waits for the vector (and scalar) sources of a vector instruction.
+func (m *Model) vecOperands(e *Event, oi *opInfo, t int64, why uint16) (int64, uint16) {
+	f := oi.flags
+	g := m.group(e)
+	wait := func(reg int, n int) {
+		for i := 0; i < n && reg+i < 64; i++ {
+			r := m.ready[reg+i]
+			if m.core.Chaining {
+				r = m.chainReady[reg+i]
+			}
+			if r > t {
+				t, why = r, m.producer[reg+i]
+			}
+		}
+	}
+	if f&fRs1 != 0 {
+		if f&fVRs1 != 0 {
+			wait(32+int(e.Inst.Rs1&31), g)
+		} else if r := m.ready[e.Inst.Rs1&31]; r > t {
+			t, why = r, m.producer[e.Inst.Rs1&31]
+		}
+	}
+	if f&fRs2 != 0 {
+		if f&fVRs2 != 0 {
+			wait(32+int(e.Inst.Rs2&31), g)
+		} else if r := m.ready[e.Inst.Rs2&31]; r > t {
+			t, why = r, m.producer[e.Inst.Rs2&31]
+		}
+	}
+	if f&fReadVd != 0 {
+		wait(32+int(e.Inst.Rd&31), m.destGroup(e, oi))
+	}
+	if f&fReadV0 != 0 || e.Inst.Vm == 0 {
+		wait(32, 1)
+	}
+	return t, why
+}
+
+// destGroup is the number of registers the destination (or store data) spans.
+func (m *Model) destGroup(e *Event, oi *opInfo) int {
+	if oi.args == isa.ArgsVMemWhole || oi.args == isa.ArgsVMvNR {
+		if oi.args == isa.ArgsVMvNR {
+			return int(e.Inst.Imm)
+		}
+		return int(e.Inst.Nf) + 1
+	}
+	if oi.class == isa.ClassVMask {
+		return 1
+	}
+	return m.group(e) * (int(e.Inst.Nf) + 1)
+}
+
+// vecWriteback records when a vector instruction's destination group is ready.
+func (m *Model) vecWriteback(e *Event, oi *opInfo, t, lat, beats, extra int64, why uint16) {
+	first := t + lat - (beats-1)*int64(oi.interval) + extra
+	if oi.flags&fLoad != 0 {
+		first = t + int64(oi.lat) + extra
+		if m.vecMiss {
+			first += int64(m.core.L1DMiss - m.core.L1DHit)
+		}
+	}
+	n := m.destGroup(e, oi)
+	base := 32 + int(e.Inst.Rd&31)
+	for i := 0; i < n && base+i < 64; i++ {
+		m.ready[base+i] = t + lat + extra
+		m.chainReady[base+i] = first
+		m.producer[base+i] = why
+	}
+}
