@@ -58,3 +58,27 @@ func BenchmarkInterpreterLoop(b *testing.B) {
 	}
 	b.ReportMetric(float64(10*iters)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MIPS")
 }
+
+// BenchmarkHookedLoop measures the per-instruction observation path (the cost model's and
+// the trace's) with an empty hook, on the same loop as BenchmarkInterpreterLoop.
+func BenchmarkHookedLoop(b *testing.B) {
+	m := NewMemory()
+	h := NewHart(isa.Default(64), m)
+	const base = 0x10000
+	loadWords(m, base, benchLoop)
+	const iters = 1 << 16
+	var n uint64
+	h.Hook = func(r *Retired) { n++ }
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h.PC = base
+		h.X[8] = iters
+		if st := h.Run(10 * iters); st.Reason != StopLimit {
+			b.Fatalf("loop ended: %v", st)
+		}
+	}
+	if n != uint64(b.N)*10*iters {
+		b.Fatalf("hook saw %d instructions, want %d", n, uint64(b.N)*10*iters)
+	}
+	b.ReportMetric(float64(10*iters)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MIPS")
+}

@@ -80,6 +80,8 @@ type Hart struct {
 	// HTIF, when set, is polled when the guest stores to the tohost page.
 	HTIF *HTIF
 
+	retiredEvent Retired // what runHooked passes to Hook
+
 	// Hook, when set, is called after every retired instruction. Runs without a hook take
 	// the fast loop, which never looks at it.
 	Hook func(*Retired)
@@ -213,20 +215,18 @@ func (h *Hart) Step() Stop { return h.Run(1) }
 
 func (h *Hart) runHooked(max uint64) Stop {
 	h.stop = Stop{}
+	r := &h.retiredEvent // reused: a hook must not keep the pointer
 	for used := uint64(0); used < max; {
 		pc := h.PC
-		r := Retired{PC: pc, Priv: h.Priv}
+		*r = Retired{PC: pc, Priv: h.Priv}
 		if in, ok := h.peek(pc); ok {
 			r.Inst = *in
-			if row := isa.RowOf(in.Op, h.ISA.XLEN); row != nil && row.Mem != 0 {
-				r.MemSize = row.Mem
+			if mi := memOps[in.Op]; mi.size != 0 {
+				r.MemSize = mi.size
+				r.Store = mi.store
 				r.MemAddr = (h.X[in.Rs1] + uint64(in.Imm)) & h.addrMask
-				switch row.Class {
-				case isa.ClassStore:
-					r.Store = true
-				case isa.ClassAtomic:
+				if mi.atomic {
 					r.MemAddr = h.X[in.Rs1] & h.addrMask
-					r.Store = in.Op != isa.LR_W && in.Op != isa.LR_D
 				}
 			}
 		}
@@ -234,7 +234,7 @@ func (h *Hart) runHooked(max uint64) Stop {
 		used += u
 		if retired == 1 {
 			r.NextPC = h.PC
-			h.Hook(&r)
+			h.Hook(r)
 		}
 		if h.stop.Reason != StopNone {
 			return h.stop
@@ -258,9 +258,13 @@ func (h *Hart) peek(pc uint64) (*isa.Inst, bool) {
 	if pc == h.Sentinel && pc != 0 {
 		return nil, false
 	}
-	cp := h.codeFor(pc)
-	if cp == nil {
+	var cp *codePage
+	if e := &h.ctlb[(pc>>pageShift)&ctlbMask]; e.vpn == pc>>pageShift && h.epoch == h.Mem.Epoch {
+		cp = e.cp
+	} else if cp = h.codeFor(pc); cp == nil {
 		return nil, false
+	} else if h.epoch == h.Mem.Epoch {
+		*e = ctlbEntry{vpn: pc >> pageShift, cp: cp}
 	}
 	i := (pc & pageMask) >> 1
 	if cp.slots[i].op == opDecode && !h.decodeSlot(cp, i, pc) {
@@ -268,6 +272,28 @@ func (h *Hart) peek(pc uint64) (*isa.Inst, bool) {
 	}
 	return &cp.insts[i], true
 }
+
+// memOp says how an op accesses memory, for hooks: built once from the isa table.
+type memOp struct {
+	size   uint8
+	store  bool
+	atomic bool
+}
+
+var memOps = func() (t [isa.NumOps]memOp) {
+	for _, r := range isa.Rows() {
+		if r.Mem == 0 {
+			continue
+		}
+		m := memOp{size: r.Mem, store: r.Class == isa.ClassStore}
+		if r.Class == isa.ClassAtomic {
+			m.atomic = true
+			m.store = r.Op != isa.LR_W && r.Op != isa.LR_D
+		}
+		t[r.Op] = m
+	}
+	return t
+}()
 
 // Trap causes (privileged spec, mcause values for exceptions).
 const (
