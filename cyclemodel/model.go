@@ -279,7 +279,9 @@ func (m *Model) Retire(e *Event) {
 	}
 	m.stats.Instructions++
 	if p := m.prof; p != nil {
-		p.add(e, delta, m.lastWhy, m.lastStall)
+		// Loops are backward branches and plain jumps, not calls or returns.
+		edge := oi.flags&fBranch != 0 || e.Inst.Op == isa.JAL && e.Inst.Rd == 0
+		p.add(e, delta, m.lastWhy, m.lastStall, edge)
 	}
 }
 

@@ -390,3 +390,45 @@ func BenchmarkRetire(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*len(s.evs))/b.Elapsed().Seconds()/1e6, "Minsts/s")
 }
+
+func TestVectorLoadThenUse(t *testing.T) {
+	src := testCore + `
+[vector]
+vlen_bits = 256
+dlen_bits = 128
+chaining = false
+load_store_bytes_per_cycle = 16
+vsetvl_cycles = 1
+
+[[unit]]
+name = "valu"
+classes = ["valu"]
+count = 1
+latency_cycles = 2
+issue_interval_cycles = 1
+
+[[unit]]
+name = "vls"
+classes = ["vload", "vstore"]
+count = 1
+latency_cycles = 3
+issue_interval_cycles = 1
+`
+	c := mustParse(t, src)
+	var s stream
+	ld := s.add(isa.VLE32_V, 1, 10, 0) // 8 x 32 bits = 32 bytes: 2 cycles at 16 bytes a cycle
+	ld.Inst.Vm, ld.MemAddr = 1, 0x9000
+	ld.VL, ld.SEW, ld.LMUL8 = 8, 32, 8
+	add := s.add(isa.VADD_VV, 2, 1, 1)
+	add.Inst.Vm = 1
+	add.VL, add.SEW, add.LMUL8 = 8, 32, 8
+	m := run(t, c, s.evs)
+	// The load misses: 3 + (10 - 2) for the first bytes, + 1 for the second cycle of data:
+	// ready at 12; the add issues then.
+	if got := m.Cycles(); got != 13 {
+		t.Errorf("%d cycles, want 13", got)
+	}
+	if m.Stats().L1DMisses != 1 || m.Stats().Stall[ReasonCacheMiss] != 11 {
+		t.Errorf("misses %d, cache-miss cycles %d; want 1, 11", m.Stats().L1DMisses, m.Stats().Stall[ReasonCacheMiss])
+	}
+}

@@ -118,7 +118,7 @@ func (p *profile) reset() {
 	clear(p.taken)
 }
 
-func (p *profile) add(e *Event, delta int64, why uint16, stall int64) {
+func (p *profile) add(e *Event, delta int64, why uint16, stall int64, edge bool) {
 	if e.PC < p.lo || e.PC >= p.hi {
 		return
 	}
@@ -134,7 +134,7 @@ func (p *profile) add(e *Event, delta int64, why uint16, stall int64) {
 			p.worst[i], p.why[i] = uint32(stall), why
 		}
 	}
-	if e.NextPC <= e.PC && e.NextPC >= p.lo {
+	if edge && e.NextPC <= e.PC && e.NextPC >= p.lo {
 		p.back[i] = uint32((e.NextPC-p.lo)>>1) + 1
 		p.taken[i]++
 	}

@@ -95,7 +95,9 @@ func RunVector(k *Kernel, mode string, v *testvectors.Vector) error {
 		got, err = k.XTS(v.Key, v.Key2, v.IV, v.CT, true)
 		return check("decrypt", got, v.PT, err)
 	case mode == ModeCCM, strings.HasPrefix(mode, ModeGCM+"-"):
-		seal := func(key, nonce, aad, pt []byte, n int) ([]byte, []byte, error) { return k.CCMSeal(key, nonce, aad, pt, n) }
+		seal := func(key, nonce, aad, pt []byte, n int) ([]byte, []byte, error) {
+			return k.CCMSeal(key, nonce, aad, pt, n)
+		}
 		open := k.CCMOpen
 		if mode != ModeCCM {
 			g := strings.TrimPrefix(mode, ModeGCM+"-")

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// runMain runs rvsim in-process and returns its exit status and output.
+func runMain(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	status := Main(args, strings.NewReader(""), &stdout, &stderr)
+	return status, stdout.String(), stderr.String()
+}
+
+func kernelBin(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "kernels", "bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestVerifyDefault checks every committed kernel, found from the working directory (this
+// package's directory, two levels below the repository root).
+func TestVerifyDefault(t *testing.T) {
+	status, out, errOut := runMain(t, "verify", "--json")
+	if status != 0 {
+		t.Fatalf("verify exited %d\n%s\n%s", status, out, errOut)
+	}
+	var rep verifyReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("--json output: %v\n%s", err, out)
+	}
+	if !rep.OK || rep.Passed != rep.Total || rep.Total < 500 {
+		t.Errorf("ok %v, %d of %d passed", rep.OK, rep.Passed, rep.Total)
+	}
+	kernelsSeen, skipped, million := 0, 0, 0
+	for _, k := range rep.Kernels {
+		if k.Skipped != "" {
+			skipped++
+			continue
+		}
+		kernelsSeen++
+		if k.ISA == "" || !strings.HasPrefix(k.ISA, "rv") {
+			t.Errorf("%s: no ISA", k.Name)
+		}
+		for _, m := range k.Modes {
+			if m.Total == 0 || m.InsnsPerByte <= 0 {
+				t.Errorf("%s %s: %d vectors, %.1f instructions per byte", k.Name, m.Mode, m.Total, m.InsnsPerByte)
+			}
+			if k.Family == "sm4" && m.Mode == "block" && m.Total == 2 {
+				million++
+			}
+		}
+	}
+	if kernelsSeen != 14 || skipped != 2 {
+		t.Errorf("%d kernels checked, %d skipped; want 14 and 2 (the examples)", kernelsSeen, skipped)
+	}
+	if million != 1 {
+		t.Errorf("the million-fold SM4 vector ran on %d kernels, want 1 without --long", million)
+	}
+}
+
+func TestVerifyTable(t *testing.T) {
+	status, out, _ := runMain(t, "verify", "--kernel", filepath.Join(kernelBin(t), "sm4-zksed-zbkb-rv64.elf"))
+	if status != 0 {
+		t.Fatalf("verify exited %d\n%s", status, out)
+	}
+	for _, re := range []string{
+		`(?m)^KERNEL +MODE +VECTORS +INSNS/BYTE`,
+		`(?m)^sm4-zksed-zbkb-rv64 +block +2/2 +\d+\.\d`, // one block and the million-fold one
+		`(?m)^sm4-zksed-zbkb-rv64 +cbc +2/2 `,
+		`(?m)^sm4-zksed-zbkb-rv64 +gcm-zbc +1/1 `,
+		`(?m)^sm4-zksed-zbkb-rv64 +xts +1/1 `,
+		`(?m)^sm4-zksed-zbkb-rv64 +ghash-c +18/18 `,
+		`(?m)^ok: \d+ of \d+ vector runs passed$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output does not match %s:\n%s", re, out)
+		}
+	}
+}
+
+// TestVerifyUserELF: an ELF with another name is checked by what it exports, with every
+// extension enabled; a glob selects kernels too.
+func TestVerifyUserELF(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(kernelBin(t), "aes-zkn-rv32.elf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "my_aes.elf")
+	os.WriteFile(mine, data, 0o644)
+	status, out, _ := runMain(t, "verify", "--json", "--kernel", filepath.Join(dir, "*.elf"))
+	if status != 0 {
+		t.Fatalf("verify exited %d\n%s", status, out)
+	}
+	var rep verifyReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Kernels) != 1 || rep.Kernels[0].Family != "aes" || rep.Kernels[0].ISA != "" || len(rep.Kernels[0].Modes) != 12 {
+		t.Errorf("report %+v", rep.Kernels[0])
+	}
+}
+
+// TestVerifyBroken: a kernel with one wrong round constant fails, and verify says where.
+func TestVerifyBroken(t *testing.T) {
+	src := filepath.Join(kernelBin(t), "aes-c-rv64.elf")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, _ := f.Symbols()
+	patched := false
+	for _, s := range syms {
+		if s.Name != "RCON" {
+			continue
+		}
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_LOAD && s.Value >= p.Vaddr && s.Value < p.Vaddr+p.Filesz {
+				data[p.Off+s.Value-p.Vaddr] ^= 1
+				patched = true
+			}
+		}
+	}
+	f.Close()
+	if !patched {
+		t.Fatal("no RCON symbol to patch in aes-c-rv64.elf")
+	}
+	bad := filepath.Join(t.TempDir(), "aes-c-rv64.elf")
+	os.WriteFile(bad, data, 0o644)
+	status, out, _ := runMain(t, "verify", bad)
+	if status != 1 {
+		t.Errorf("verify of a broken kernel exited %d, want 1\n%s", status, out)
+	}
+	for _, re := range []string{`(?m)^aes-c-rv64 +ecb +0/3 FAIL`, `(?m)^aes-c-rv64 +ghash-c +18/18 `, `(?m)^FAIL aes-c-rv64 ecb: sp800-38a.txt: F.1.1 ECB-AES128.Encrypt: encrypt: got [0-9a-f]+, want 3ad77bb4`, `(?m)^FAIL: \d+ of \d+`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output does not match %s:\n%s", re, out)
+		}
+	}
+}
+
+func TestVerifyErrors(t *testing.T) {
+	bin := kernelBin(t)
+	// Outside the repository there is no default.
+	t.Chdir(t.TempDir())
+	status, _, errOut := runMain(t, "verify")
+	if status != exitUsage || !strings.Contains(errOut, "no kernels/bin directory") {
+		t.Errorf("verify outside the repository: status %d, stderr %q", status, errOut)
+	}
+	status, _, errOut = runMain(t, "verify", "--kernel", "nothing-*.elf")
+	if status != exitUsage || !strings.Contains(errOut, "no file matches") {
+		t.Errorf("an empty glob: status %d, stderr %q", status, errOut)
+	}
+	// An explicit ELF without kernel entry points is an error, not a skip.
+	status, out, errOut := runMain(t, "verify", filepath.Join(bin, "sm4-kat-zksed-rv64.elf"))
+	if status != exitUsage || !strings.Contains(out, "exports no kernel entry points") {
+		t.Errorf("a program: status %d\n%s\n%s", status, out, errOut)
+	}
+	status, out, _ = runMain(t, "verify", "--help")
+	if status != 0 || !strings.Contains(out, "usage: rvsim verify") || !strings.Contains(out, "--long") {
+		t.Errorf("--help: status %d\n%s", status, out)
+	}
+}
