@@ -316,15 +316,21 @@ func (h *Hart) runRecorded(max uint64, hist *History) Stop {
 	m.journal = &hist.j
 	m.flushTLB() // no store may bypass storeSlow while the journal is set
 	defer func() { m.journal = nil }()
+	r := &h.retiredEvent
 	for used := uint64(0); used < max; {
 		pc := h.PC
 		in := hist.begin(h)
-		var r Retired
 		if h.Hook != nil {
-			r = Retired{PC: pc, Priv: h.Priv}
+			*r = Retired{PC: pc, Priv: h.Priv}
 			if in != nil {
 				r.Inst = *in
-				fillMem(h, &r)
+				if mi := memOps[in.Op]; mi.size != 0 {
+					r.MemSize, r.Store = mi.size, mi.store
+					r.MemAddr = (h.X[in.Rs1] + uint64(in.Imm)) & h.addrMask
+					if mi.atomic {
+						r.MemAddr = h.X[in.Rs1] & h.addrMask
+					}
+				}
 			}
 		}
 		retired, u := h.run(1)
@@ -332,7 +338,7 @@ func (h *Hart) runRecorded(max uint64, hist *History) Stop {
 		hist.end(h, u != 0)
 		if retired == 1 && h.Hook != nil {
 			r.NextPC = h.PC
-			h.Hook(&r)
+			h.Hook(r)
 		}
 		if h.stop.Reason != StopNone {
 			return h.stop
@@ -351,39 +357,6 @@ func (h *Hart) runRecorded(max uint64, hist *History) Stop {
 	return h.stop
 }
 
-// fillMem sets a Retired's memory access fields from its instruction, as runHooked does.
-func fillMem(h *Hart, r *Retired) {
-	in := &r.Inst
-	if row := isa.RowOf(in.Op, h.ISA.XLEN); row != nil && row.Mem != 0 {
-		r.MemSize = row.Mem
-		r.MemAddr = (h.X[in.Rs1] + uint64(in.Imm)) & h.addrMask
-		switch row.Class {
-		case isa.ClassStore:
-			r.Store = true
-		case isa.ClassAtomic:
-			r.MemAddr = h.X[in.Rs1] & h.addrMask
-			r.Store = in.Op != isa.LR_W && in.Op != isa.LR_D
-		}
-	}
-}
-
-// peekFast is peek through the loop's code-page cache when it is current.
-func (h *Hart) peekFast(pc uint64) *isa.Inst {
-	if h.epoch == h.Mem.Epoch {
-		if e := &h.ctlb[(pc>>pageShift)&ctlbMask]; e.vpn == pc>>pageShift && e.cp != nil {
-			i := (pc & pageMask) >> 1
-			if e.cp.slots[i].op != opDecode {
-				return &e.cp.insts[i]
-			}
-		}
-	}
-	in, ok := h.peek(pc)
-	if !ok {
-		return nil
-	}
-	return in
-}
-
 // History is a bounded undo log: for each of the last Limit instructions executed through
 // Resume (or trapped on: a trap taken into the handler is one entry), what it changed.
 type History struct {
@@ -394,17 +367,18 @@ type History struct {
 	j     memJournal
 	cur   undoEntry
 	vsave []byte // vector registers before the instruction being recorded
+	total uint64 // entries ever recorded
 }
 
 // undoEntry is the state one instruction may change, as it was before.
 type undoEntry struct {
-	pc, instret, resAddr           uint64
-	xold                           uint64
-	mstatus, mepc, mcause, mtval   uint64
-	memStart                       uint64 // journal position when the instruction began
-	ext                            *undoExtra
-	xreg, priv                     uint8
-	resValid, instretWritten, have bool
+	pc, instret, resAddr         uint64
+	xold                         uint64
+	mstatus, mepc, mcause, mtval uint64
+	memStart                     uint64 // journal position when the instruction began
+	ext                          *undoExtra
+	xreg, priv                   uint8
+	resValid, instretWritten     bool
 }
 
 // undoExtra holds what the rarer instructions change: CSR and system instructions (all CSRs,
@@ -477,6 +451,10 @@ func NewHistory(limit int) *History {
 // Limit returns how many instructions the log keeps.
 func (hi *History) Limit() int { return hi.limit }
 
+// Recorded returns how many instructions have been recorded since the log was made: a
+// debugger compares it around a run to learn whether the run executed anything.
+func (hi *History) Recorded() uint64 { return hi.total }
+
 // Len returns how many instructions can be undone.
 func (hi *History) Len() int { return hi.n }
 
@@ -500,8 +478,8 @@ func (hi *History) begin(h *Hart) *isa.Inst {
 		resValid: h.resValid, instretWritten: h.instretWritten,
 		mstatus: h.CSR.mstatus, mepc: h.CSR.mepc, mcause: h.CSR.mcause, mtval: h.CSR.mtval,
 		memStart: hi.j.pos()}
-	in := h.peekFast(h.PC)
-	if in == nil {
+	in, ok := h.peek(h.PC)
+	if !ok {
 		return nil
 	}
 	e.xreg = in.Rd & 31
@@ -561,7 +539,7 @@ func (hi *History) end(h *Hart, ran bool) {
 		return
 	}
 	e := hi.cur
-	e.have = true
+	hi.total++
 	if x := e.ext; x != nil {
 		if vs := x.vec; vs != nil && vs.haveRegs {
 			v := h.V
@@ -579,10 +557,10 @@ func (hi *History) end(h *Hart, ran bool) {
 		}
 	}
 	if hi.n < hi.limit {
-		if len(hi.ents) < hi.limit {
-			hi.ents = append(hi.ents, e)
+		if hi.n < len(hi.ents) {
+			*hi.at(hi.n) = e // after an Undo the ring has room where the undone entries were
 		} else {
-			*hi.at(hi.n) = e
+			hi.ents = append(hi.ents, e)
 		}
 		hi.n++
 		return

@@ -75,16 +75,22 @@ func TestBreakpointSurvivesRedecode(t *testing.T) {
 func TestWatchpoint(t *testing.T) {
 	a := newAsm(codeBase, 64)
 	a.li(rA2, dataBase).li(rA0, 7)
-	a.sd(rA0, rA2, 16) // outside the watch
+	a.sd(rA0, rA2, 16)  // outside the watch
 	a.sd(rZero, rA2, 8) // same value: no stop
 	a.label("store").sw(rA0, rA2, 12)
 	a.label("after").sd(rA0, rA2, 24)
 	a.ebreak()
+	for _, hist := range []*emu.History{nil, emu.NewHistory(100)} {
+		testWatchpoint(t, a, hist)
+	}
+}
+
+func testWatchpoint(t *testing.T, a *asmBuf, hist *emu.History) {
 	h := newBareHart(t, "rv64imac", a.bytes(), emu.PermRX)
 	if err := h.AddWatch(dataBase+8, 8); err != nil {
 		t.Fatal(err)
 	}
-	st := h.Resume(1<<20, nil, nil)
+	st := h.Resume(1<<20, hist, nil)
 	if st.Reason != emu.StopBreak || st.Msg != emu.MsgWatchpoint || h.PC != a.addr("after") {
 		t.Fatalf("stop %v (%s) at %#x, want the watchpoint after %#x", st, st.Msg, h.PC, a.addr("store"))
 	}
@@ -94,7 +100,7 @@ func TestWatchpoint(t *testing.T) {
 		t.Fatalf("hits = %+v", hits)
 	}
 	h.RemoveWatch(dataBase+8, 8)
-	if st := h.Resume(1<<20, nil, nil); st.Reason != emu.StopSignal {
+	if st := h.Resume(1<<20, hist, nil); st.Reason != emu.StopSignal {
 		t.Fatalf("after removing the watch: %v", st)
 	}
 	if err := h.AddWatch(0x7000000, 4); err == nil {
@@ -336,11 +342,15 @@ func TestHistoryIsBounded(t *testing.T) {
 }
 
 // Vector encodings (RVV 1.0 and the vector crypto spec), checked against the decoder.
-func vsetivli(rd, avl, vtypei uint32) uint32 { return 3<<30 | vtypei<<20 | avl<<15 | 7<<12 | rd<<7 | 0x57 }
-func vle32(vd, rs1 uint32) uint32          { return 1<<25 | rs1<<15 | 6<<12 | vd<<7 | 0x07 }
-func vse32(vs3, rs1 uint32) uint32         { return 1<<25 | rs1<<15 | 6<<12 | vs3<<7 | 0x27 }
-func vaddvv(vd, vs2, vs1 uint32) uint32    { return 1<<25 | vs2<<20 | vs1<<15 | vd<<7 | 0x57 }
-func vaesemvs(vd, vs2 uint32) uint32       { return 0x29<<26 | 1<<25 | vs2<<20 | 2<<15 | 2<<12 | vd<<7 | 0x77 }
+func vsetivli(rd, avl, vtypei uint32) uint32 {
+	return 3<<30 | vtypei<<20 | avl<<15 | 7<<12 | rd<<7 | 0x57
+}
+func vle32(vd, rs1 uint32) uint32       { return 1<<25 | rs1<<15 | 6<<12 | vd<<7 | 0x07 }
+func vse32(vs3, rs1 uint32) uint32      { return 1<<25 | rs1<<15 | 6<<12 | vs3<<7 | 0x27 }
+func vaddvv(vd, vs2, vs1 uint32) uint32 { return 1<<25 | vs2<<20 | vs1<<15 | vd<<7 | 0x57 }
+func vaesemvs(vd, vs2 uint32) uint32 {
+	return 0x29<<26 | 1<<25 | vs2<<20 | 2<<15 | 2<<12 | vd<<7 | 0x77
+}
 
 func TestUndoVector(t *testing.T) {
 	dec := isa.NewDecoder(mustISA(t, "rv64imacv_zvkned"))
@@ -407,5 +417,42 @@ func TestPrepareCall(t *testing.T) {
 	st := h.Resume(100, emu.NewHistory(10), nil)
 	if st.Reason != emu.StopReturn || h.Reg(rA0) != 42 {
 		t.Fatalf("call: %v, a0 = %d", st, h.Reg(rA0))
+	}
+}
+
+func TestUndoThenRecordAgain(t *testing.T) {
+	_, code := loopProg()
+	h := newBareHart(t, "rv64imac", code, emu.PermRX)
+	hist := emu.NewHistory(8)
+	var snaps []hartState
+	step := func() {
+		snaps = append(snaps, snapshot(h))
+		h.Resume(1, hist, nil)
+		if c, ok := hist.Last(h); !ok || c.PC != snaps[len(snaps)-1].pc {
+			t.Fatalf("Last describes %#x, want the instruction just run at %#x", c.PC, snaps[len(snaps)-1].pc)
+		}
+	}
+	undo := func() {
+		if _, err := h.Undo(hist); err != nil {
+			t.Fatal(err)
+		}
+		want := snaps[len(snaps)-1]
+		snaps = snaps[:len(snaps)-1]
+		if d := snapshot(h).diff(want); d != "" {
+			t.Fatalf("after undo to %#x: %s", want.pc, d)
+		}
+	}
+	for i := 0; i < 12; i++ { // wraps the ring
+		step()
+	}
+	snaps = snaps[len(snaps)-8:]
+	for i := 0; i < 3; i++ {
+		undo()
+	}
+	for i := 0; i < 2; i++ {
+		step()
+	}
+	for hist.Len() > 0 {
+		undo()
 	}
 }

@@ -104,6 +104,17 @@ type ctlbEntry struct {
 // the hot interpreter, and the general paths loop leaves to it: page lookups, decoding, slow
 // memory accesses, traps and the rare instructions.
 func (h *Hart) run(budget uint64) (done, used uint64) {
+	if !h.observe() {
+		return h.runLoop(budget, false)
+	}
+	done, used = h.runLoop(budget, true)
+	h.flushObserved(h.PC)
+	return done, used
+}
+
+// runLoop is run; obs says whether an Observer records the instructions (with loopRecord
+// instead of loop).
+func (h *Hart) runLoop(budget uint64, obs bool) (done, used uint64) {
 	traps := uint64(0)
 	for done+traps < budget && h.stop.Reason == StopNone {
 		if h.Mem.Epoch != h.epoch {
@@ -123,7 +134,16 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 				return done, done + traps // a watched range changed (debug.go)
 			}
 		}
-		n, k := h.loop(budget - done - traps)
+		var n uint64
+		var k int
+		if obs {
+			if h.rec.n == recSize {
+				h.flushObserved(h.PC)
+			}
+			n, k = h.loopRecord(min(budget-done-traps, uint64(recSize-h.rec.n)))
+		} else {
+			n, k = h.loop(budget - done - traps)
+		}
 		done += n
 		if done+traps == budget {
 			// Out of budget (a jump may have left the loop on its last instruction, with
@@ -143,6 +163,9 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 			}
 			cp := h.codeFor(pc)
 			if cp == nil {
+				if obs {
+					h.flushObserved(pc)
+				}
 				if h.raise(CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address") {
 					return done, done + traps
 				}
@@ -152,6 +175,11 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 			h.ctlb[(pc>>pageShift)&ctlbMask] = ctlbEntry{vpn: pc >> pageShift, cp: cp}
 		case exitDecode:
 			pc := h.PC
+			if obs {
+				// Decoding rewrites the slot's isa.Inst, which a buffered record may point
+				// to (code that was changed is decoded afresh).
+				h.flushObserved(pc)
+			}
 			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
 			if !h.decodeSlot(e.cp, (pc&pageMask)>>1, pc) {
 				if h.raise(CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped or non-executable page") {
@@ -160,6 +188,9 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 				traps++
 			}
 		case exitTrap:
+			if obs {
+				h.flushObserved(h.PC)
+			}
 			var stop bool
 			if h.tc == CauseIllegal {
 				stop = h.illegalAt(h.PC)
@@ -174,11 +205,27 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 			pc := h.PC
 			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
 			i := (pc & pageMask) >> 1
-			retired, ok := h.execSlow(&e.cp.slots[i], &e.cp.insts[i], pc)
+			in := &e.cp.insts[i]
+			var addr uint64
+			if obs {
+				if !slowPure[in.Op] {
+					h.flushObserved(pc) // a CSR read or a system call may read the observer's state
+				}
+				addr, _, _, _ = h.memAccess(in)
+			}
+			retired, ok := h.execSlow(&e.cp.slots[i], in, pc)
 			if retired {
 				done++
-			} else if ok {
-				traps++ // it trapped into the handler
+				if obs {
+					h.observeSlow(pc, in, addr)
+				}
+			} else {
+				if ok {
+					traps++ // it trapped into the handler
+				}
+				if obs {
+					h.flushObserved(pc)
+				}
 			}
 			if !ok {
 				return done, done + traps

@@ -86,6 +86,11 @@ type Hart struct {
 	// the fast loop, which never looks at it.
 	Hook func(*Retired)
 
+	// Observer, when set, receives every retired instruction in batches (observe.go): runs
+	// take loopRecord, the fast loop with a record of each instruction, instead of loop.
+	Observer Observer
+	rec      *recBuf // Observer's buffer
+
 	// Sentinel is the return address Call plants in ra; fetching from it stops the run.
 	Sentinel uint64
 
@@ -221,13 +226,8 @@ func (h *Hart) runHooked(max uint64) Stop {
 		*r = Retired{PC: pc, Priv: h.Priv}
 		if in, ok := h.peek(pc); ok {
 			r.Inst = *in
-			if mi := memOps[in.Op]; mi.size != 0 {
-				r.MemSize = mi.size
-				r.Store = mi.store
-				r.MemAddr = (h.X[in.Rs1] + uint64(in.Imm)) & h.addrMask
-				if mi.atomic {
-					r.MemAddr = h.X[in.Rs1] & h.addrMask
-				}
+			if a, size, store, ok := h.memAccess(in); ok {
+				r.MemAddr, r.MemSize, r.Store = a, size, store
 			}
 		}
 		retired, u := h.run(1)
@@ -273,16 +273,22 @@ func (h *Hart) peek(pc uint64) (*isa.Inst, bool) {
 	return &cp.insts[i], true
 }
 
-// memOp says how an op accesses memory, for hooks: built once from the isa table.
+// memOp says how an op accesses memory, for hooks and observers: built once from the isa
+// table.
 type memOp struct {
-	size   uint8
+	size   uint8 // bytes of a scalar access
 	store  bool
-	atomic bool
+	atomic bool // the address is rs1, without offset
+	vector bool // a vector load or store: the address is rs1, the size depends on vl
 }
 
 var memOps = func() (t [isa.NumOps]memOp) {
 	for _, r := range isa.Rows() {
-		if r.Mem == 0 {
+		switch {
+		case r.Class == isa.ClassVLoad || r.Class == isa.ClassVStore:
+			t[r.Op] = memOp{vector: true, store: r.Class == isa.ClassVStore}
+			continue
+		case r.Mem == 0:
 			continue
 		}
 		m := memOp{size: r.Mem, store: r.Class == isa.ClassStore}

@@ -96,7 +96,7 @@ func appendVectorWrites(buf []byte, v *Vector, in *isa.Inst, row *isa.Row) []byt
 	if n < 0 {
 		// The instruction did not say: assume its vd group (vector crypto, element groups).
 		reg, n = int(in.Rd), nregs(v.LMUL8)
-		if row.Class == isa.ClassStore || row.Args.WritesRd() {
+		if row.Class == isa.ClassStore || row.Class == isa.ClassVStore || row.Args.WritesRd() {
 			n = 0
 		}
 	}

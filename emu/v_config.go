@@ -82,9 +82,10 @@ func execVset(h *Hart, in *isa.Inst) vtrap {
 			avl = ^uint64(0)
 		default:
 			// rs1 = rd = x0 keeps vl; a new SEW/LMUL ratio that changes VLMAX is reserved,
-			// and this implementation sets vill for it.
+			// and this implementation sets vill for it. After vill, vl is 0, which any
+			// VLMAX keeps.
 			avl = v.VL
-			if int(vlmax) != oldMax {
+			if oldMax >= 0 && int(vlmax) != oldMax {
 				v.setVType(1<<(xlen-1), xlen)
 			}
 		}

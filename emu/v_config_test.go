@@ -69,6 +69,11 @@ func TestVsetvlKeepVL(t *testing.T) {
 	if !h.V.Vill || h.V.VL != 0 || h.V.VType != 1<<63 {
 		t.Fatalf("ratio change: vill %v vl %d vtype %#x; want vill", h.V.Vill, h.V.VL, h.V.VType)
 	}
+	// From vill (vl = 0) any ratio keeps vl = 0.
+	mustRun(t, h, isa.Inst{Op: isa.VSETVLI, Rd: 0, Rs1: 0, Imm: int64(vtypeOf(64, 8, false, false)), Vm: 1})
+	if h.V.Vill || h.V.VL != 0 || h.V.SEW != 64 {
+		t.Fatalf("after vill: vill %v vl %d sew %d", h.V.Vill, h.V.VL, h.V.SEW)
+	}
 }
 
 func TestVsetvlUnsupported(t *testing.T) {
@@ -230,5 +235,36 @@ func TestVectorCSRs(t *testing.T) {
 	}
 	if l.X[10] != 16 || l.X[11] != 4 || l.X[13] != 2 {
 		t.Errorf("under Linux: vlenb %d vl %d vxrm %d", l.X[10], l.X[11], l.X[13])
+	}
+}
+
+// On RV32 scalars are XLEN bits: AVL and slide offsets are unsigned 32-bit values, vmv.x.s
+// of an e64 element keeps its low 32 bits, .vx operands are sign-extended to SEW.
+func TestVectorRV32(t *testing.T) {
+	h := NewHart(mustParse(t, "rv32imacv"), NewMemory())
+	h.SetReg(5, 0xffffffff) // AVL 2^32-1: vl = VLMAX
+	h.X[6] = vtypeOf(64, 8, false, false)
+	mustRun(t, h, isa.Inst{Op: isa.VSETVL, Rd: 7, Rs1: 5, Rs2: 6, Vm: 1})
+	if h.V.VL != 2 || h.X[7] != 2 {
+		t.Fatalf("vl %d", h.V.VL)
+	}
+	setElems(h, 2, 64, 0x1234567887654321, 5)
+	mustRun(t, h, isa.Inst{Op: isa.VMV_X_S, Rd: 10, Rs2: 2, Vm: 1})
+	if h.Reg(10) != 0x87654321 || h.X[10] != 0xffffffff87654321 {
+		t.Errorf("vmv.x.s e64 on RV32: %#x", h.X[10])
+	}
+	h.SetReg(11, 0xfffffffe) // -2, sign-extended to SEW
+	mustRun(t, h, vx(isa.VADD_VX, 4, 2, 11))
+	eqElems(t, "vadd.vx e64 on RV32", elems(h, 4, 64, 2), []uint64{0x123456788765431f, 3})
+	h.SetReg(12, 0x80000001) // a slide by 2^31+1: past VLMAX
+	mustRun(t, h, vx(isa.VSLIDEDOWN_VX, 4, 2, 12))
+	eqElems(t, "vslidedown.vx on RV32", elems(h, 4, 64, 2), []uint64{0, 0})
+	if v, _ := h.ReadCSR(csrVtype); v != vtypeOf(64, 8, false, false) {
+		t.Errorf("vtype %#x", v)
+	}
+	h.X[6] = 1 << 8
+	mustRun(t, h, isa.Inst{Op: isa.VSETVL, Rd: 7, Rs1: 5, Rs2: 6, Vm: 1})
+	if v, _ := h.ReadCSR(csrVtype); v != 1<<31 || !h.V.Vill {
+		t.Errorf("vill vtype on RV32 %#x", v)
 	}
 }

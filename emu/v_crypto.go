@@ -268,7 +268,7 @@ func (h *Hart) vkGroups4(in *isa.Inst, ext string, form vkForm, f func(d, s2, s1
 	if form == vkVS {
 		key = v.vkLoad4(vs2, 0)
 	}
-	for i := first; i < min(end, first+1); i++ {
+	for i := first; i < end; i++ {
 		if form != vkVS {
 			key = v.vkLoad4(vs2, i)
 		}
@@ -308,7 +308,7 @@ func (h *Hart) vkSHA2(in *isa.Inst, f32 func(d, s2, s1 [4]uint32) [4]uint32, f64
 		v.wrote(0, 0)
 		return vtrap{}
 	}
-	for i := first; i < min(end, first+1); i++ {
+	for i := first; i < end; i++ {
 		if v.SEW == 32 {
 			v.vkStore4(vd, i, f32(v.vkLoad4(vd, i), v.vkLoad4(vs2, i), v.vkLoad4(vs1, i)))
 		} else {
@@ -338,7 +338,7 @@ func (h *Hart) vkSM3(in *isa.Inst, useVs1 bool, f func(d, s2, s1 [8]uint32) [8]u
 		return vtrap{}
 	}
 	var s1 [8]uint32
-	for i := first; i < min(end, first+1); i++ {
+	for i := first; i < end; i++ {
 		if useVs1 {
 			s1 = v.vkLoad8(vs1, i)
 		}

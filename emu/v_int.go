@@ -27,6 +27,8 @@ type vshape struct {
 	carry   bool // v0 is data, not a mask (vadc, vsbc, vmerge): every body element is computed
 	noVs2   bool // vs2 is not an operand and must be v0 (vmv.v.*)
 	mulh    bool // vmulh*, vsmul: not available at SEW=64 in Zve64* without V
+
+	plain bool // set by regShape: every operand SEW wide, vd written only (the fast path)
 }
 
 // vfn computes one element. a is the vs2 element, b the vs1 element or the scalar, d the vd
@@ -66,6 +68,33 @@ func (h *Hart) scalarOperand(in *isa.Inst, src uint8, eew int) uint64 {
 func (h *Hart) vElementwise(in *isa.Inst, sh *vshape, f vfn) vtrap {
 	v := h.V
 	sew, lmul8 := v.SEW, v.LMUL8
+	if sh.plain && in.Vm != 0 {
+		// The common case: unmasked, all operands SEW wide and their groups aligned.
+		vd, vs2, g := int(in.Rd), int(in.Rs2), nregs(lmul8)-1
+		if vd&g == 0 && vs2&g == 0 && (sh.src != srcV || int(in.Rs1)&g == 0) {
+			vl, vstart := int(v.VL), int(v.VStart)
+			if vstart >= vl {
+				v.wrote(0, 0)
+				return vtrap{}
+			}
+			eb, usew := sew>>3, uint(sew)
+			r := v.Reg
+			dOff, aOff, bOff := vd*v.VLENB, vs2*v.VLENB, int(in.Rs1)*v.VLENB
+			if sh.src == srcV {
+				for i := vstart; i < vl; i++ {
+					stE(r, dOff+i*eb, eb, f(ldE(r, aOff+i*eb, eb), ldE(r, bOff+i*eb, eb), 0, usew, v))
+				}
+			} else {
+				b := h.scalarOperand(in, sh.src, sew)
+				for i := vstart; i < vl; i++ {
+					stE(r, dOff+i*eb, eb, f(ldE(r, aOff+i*eb, eb), b, 0, usew, v))
+				}
+			}
+			v.onesTail(vd, eb, vl, v.tailEnd(sew, lmul8))
+			v.wrote(vd, g+1)
+			return vtrap{}
+		}
+	}
 	deew, aeew, beew := sew<<sh.d, sew, sew<<sh.b
 	if sh.a >= 0 {
 		aeew = sew << sh.a
@@ -211,6 +240,7 @@ func (h *Hart) vMaskResult(in *isa.Inst, src uint8, carry bool, f vfn) vtrap {
 
 func regShape(op isa.Op, sh vshape, f vfn) {
 	s := sh
+	s.plain = s.d == 0 && s.a == 0 && s.b == 0 && !s.readD && !s.carry && !s.noVs2 && !s.mulh
 	vexec[op] = func(h *Hart, in *isa.Inst) vtrap { return h.vElementwise(in, &s, f) }
 }
 

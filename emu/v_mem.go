@@ -1,6 +1,10 @@
 package emu
 
-import "rvsim/isa"
+import (
+	"math/bits"
+
+	"rvsim/isa"
+)
 
 // Vector loads and stores (RVV 1.0 chapter 7): unit-stride, strided and indexed (ordered
 // and unordered, which execute alike: in element order), each with segments (Nf > 0),
@@ -109,11 +113,12 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 	vd, vs2 := int(in.Rd), int(in.Rs2)
 	masked := in.Vm == 0
 	// Data: EEW and EMUL from the instruction for unit/strided, SEW and LMUL for indexed.
-	deew, demul := m.eew, m.eew*lmul8/sew
+	ls := uint(bits.TrailingZeros(uint(sew)))
+	deew, demul := m.eew, m.eew*lmul8>>ls
 	ieew, iemul := 0, 0
 	if m.mode == vmIndexed {
 		deew, demul = sew, lmul8
-		ieew, iemul = m.eew, m.eew*lmul8/sew
+		ieew, iemul = m.eew, m.eew*lmul8>>ls
 	}
 	if m.eew > v.ELEN {
 		return illegalV(in, "EEW exceeds ELEN")
@@ -169,6 +174,31 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 	am := h.addrMask
 	dOff := vd * v.VLENB
 	fieldStep := dn * v.VLENB
+	if nf == 1 && !masked && m.mode != vmIndexed {
+		// The common case: one field, every element active, addresses in arithmetic
+		// progression.
+		for i := vstart; i < vl; i++ {
+			addr := (base + uint64(i)*stride) & am
+			off := dOff + i*deb
+			if m.store {
+				if !h.vstore(addr, deb, ldE(v.Reg, off, deb)) {
+					return h.vfault(i, true)
+				}
+				continue
+			}
+			x, ok := h.vload(addr, deb)
+			if !ok {
+				if m.ff && i > 0 {
+					vl = i
+					v.VL = uint64(i)
+					break
+				}
+				return h.vfault(i, false)
+			}
+			stE(v.Reg, off, deb, x)
+		}
+		goto done
+	}
 	for i := vstart; i < vl; i++ {
 		if masked && v.Reg[i>>3]>>(i&7)&1 == 0 {
 			if !m.store {
@@ -185,16 +215,26 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 		} else {
 			a = base + uint64(i)*stride
 		}
-		for f := 0; f < nf; f++ {
-			addr := (a + uint64(f*deb)) & am
-			off := dOff + f*fieldStep + i*deb
-			if m.store {
-				if !h.vstore(addr, deb, ldE(v.Reg, off, deb)) {
+		if m.store {
+			// A segment is stored whole or not at all: every field is checked first.
+			for f := 0; nf > 1 && f < nf; f++ {
+				if addr := (a + uint64(f*deb)) & am; !h.Mem.CheckAccess(addr, uint64(deb), PermW) {
+					h.vstore(addr, deb, 0) // fails, and records where
 					return h.vfault(i, true)
 				}
-				continue
 			}
-			x, ok := h.vload(addr, deb)
+			for f := 0; f < nf; f++ {
+				addr := (a + uint64(f*deb)) & am
+				if !h.vstore(addr, deb, ldE(v.Reg, dOff+f*fieldStep+i*deb, deb)) {
+					return h.vfault(i, true)
+				}
+			}
+			continue
+		}
+		// A segment is loaded whole or not at all: the fields are written once all are read.
+		var seg [8]uint64
+		for f := 0; f < nf; f++ {
+			x, ok := h.vload((a+uint64(f*deb))&am, deb)
 			if !ok {
 				if m.ff && i > 0 {
 					// Fault-only-first: a fault past element 0 trims vl instead of trapping.
@@ -204,7 +244,10 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 				}
 				return h.vfault(i, false)
 			}
-			stE(v.Reg, off, deb, x)
+			seg[f] = x
+		}
+		for f := 0; f < nf; f++ {
+			stE(v.Reg, dOff+f*fieldStep+i*deb, deb, seg[f])
 		}
 	}
 done:

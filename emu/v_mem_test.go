@@ -260,6 +260,27 @@ func TestVectorMemoryFaults(t *testing.T) {
 	}
 	h.Mem.Unmap(0x12000, PageSize)
 
+	// A segment is accessed whole or not at all: field 1 of segment 2 is unmapped, so field
+	// 0 of it is neither loaded nor stored.
+	vset(t, h, 32, m1, 4, false, false)
+	fillReg(h, 8, 2, 0)
+	h.Mem.Write(0x11fe0, seqBytes(0xe0, 32))
+	h.X[10] = 0x11fec
+	st, ok = vrun(h, ldst(isa.VLE32_V, 8, 10, 0, 1))
+	if ok || st.Tval != 0x12000 || h.V.VStart != 2 {
+		t.Fatalf("vlseg2e32 fault: %v, vstart %d", st, h.V.VStart)
+	}
+	eqElems(t, "vlseg2e32 field 0", elems(h, 8, 32, 4), []uint64{le(0xfec, 4), le(0xff4, 4), 0, 0})
+	eqElems(t, "vlseg2e32 field 1", elems(h, 9, 32, 4), []uint64{le(0xff0, 4), le(0xff8, 4), 0, 0})
+	h.V.VStart = 0
+	setElems(h, 8, 32, 0xa0a0a0a0, 0xa1a1a1a1, 0xa2a2a2a2, 0xa3a3a3a3)
+	st, ok = vrun(h, ldst(isa.VSE32_V, 8, 10, 0, 1))
+	if ok || st.Cause != CauseStoreAccess || h.V.VStart != 2 {
+		t.Fatalf("vsseg2e32 fault: %v, vstart %d", st, h.V.VStart)
+	}
+	eqElems(t, "vsseg2e32 memory", memBytes(h, 0x11ff4, 12), []uint64{0xa1, 0xa1, 0xa1, 0xa1, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff})
+	h.V.VStart = 0
+
 	// Fault-only-first: a fault past element 0 trims vl; at element 0 it traps.
 	vset(t, h, 32, m1, 4, false, false)
 	h.X[10] = 0x11ff8
@@ -283,4 +304,13 @@ func TestVectorMemoryFaults(t *testing.T) {
 	if ok || st.Signal != SIGSEGV {
 		t.Errorf("under Linux: %v", st)
 	}
+}
+
+// seqBytes returns n bytes counting up from b.
+func seqBytes(b byte, n int) []byte {
+	out := make([]byte, n)
+	for i := range out {
+		out[i] = b + byte(i)
+	}
+	return out
 }

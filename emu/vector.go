@@ -3,6 +3,7 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"rvsim/isa"
 )
@@ -91,7 +92,9 @@ func (v *Vector) SetMaskBit(vreg, i int, b bool) {
 }
 
 // VLMAX is the number of elements of width sew in a register group of LMUL×8 = lmul8.
-func (v *Vector) VLMAX(sew, lmul8 int) int { return v.VLEN * lmul8 / 8 / sew }
+func (v *Vector) VLMAX(sew, lmul8 int) int {
+	return v.VLEN * lmul8 >> (3 + uint(bits.TrailingZeros(uint(sew))))
+}
 
 // ldE reads the eb-byte little-endian element at byte offset off of r.
 func ldE(r []byte, off, eb int) uint64 {
@@ -172,8 +175,12 @@ func (v *Vector) onesMaskTail(vreg, from int) {
 // tailEnd is the end of the tail of a destination of eew bits and EMUL×8 = emul8: the
 // group's VLMAX or, when it is less than a register, the register's end.
 func (v *Vector) tailEnd(eew, emul8 int) int {
-	n := v.VLEN * emul8 / 8 / eew
-	if r := v.VLEN / eew; r > n {
+	if !v.TA || !v.AgnosticOnes {
+		return 0 // nothing to fill: spare the arithmetic
+	}
+	s := uint(bits.TrailingZeros(uint(eew)))
+	n := v.VLEN * emul8 >> (3 + s)
+	if r := v.VLEN >> s; r > n {
 		return r
 	}
 	return n
@@ -378,6 +385,7 @@ func (h *Hart) syncVector() {
 	}
 	if h.V == nil {
 		h.V, _ = NewVector(128)
+		h.CSR.mstatus |= mstatusVSInit
 	}
 	h.V.ELEN = 32
 	if h.ISA.Exts.Has(isa.ExtV) || h.ISA.Exts.Has(isa.ExtZve64x) {

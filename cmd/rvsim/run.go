@@ -55,6 +55,14 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("run: no program given (usage: rvsim %s)", "run [flags] prog.elf [args...]")
 			return exitUsage
 		}
+		if *vagnostic != "undisturbed" && *vagnostic != "ones" {
+			env.errorf("--vagnostic %q: must be undisturbed or ones", *vagnostic)
+			return exitUsage
+		}
+		if *vlen < 128 || *vlen > 4096 || *vlen&(*vlen-1) != 0 {
+			env.errorf("--vlen %d: must be a power of two from 128 to 4096", *vlen)
+			return exitUsage
+		}
 		f, err := elf.Open(args[0])
 		if err != nil {
 			env.errorf("%v", err)
@@ -68,10 +76,6 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		kind, err := o.envKind()
 		if err != nil {
 			env.errorf("%v", err)
-			return exitUsage
-		}
-		if *vagnostic != "undisturbed" && *vagnostic != "ones" {
-			env.errorf("--vagnostic %q: must be undisturbed or ones", *vagnostic)
 			return exitUsage
 		}
 		mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, VLEN: *vlen, AgnosticOnes: *vagnostic == "ones", Linux: emu.LinuxConfig{

@@ -1,0 +1,122 @@
+package emu
+
+import "rvsim/isa"
+
+//go:generate go run ./internal/genrecord
+
+// Observer receives every retired instruction in batches, for consumers that want the whole
+// instruction stream without a call per instruction (the cost model). Unlike Hook it does
+// not see the registers as each instruction left them: by the time Retired is called, later
+// instructions of the batch have run. Run hands a batch over when its buffer is full, before
+// an instruction the interpreter's loop cannot run (so that a CSR read sees an observer that
+// is up to date), before a trap, after every vector instruction and when it returns.
+type Observer interface {
+	Retired(b *Batch)
+}
+
+// Batch is a run of consecutively retired instructions, oldest first: PC[i], Inst[i] (the
+// decoded instruction, pointing into the hart's decode cache: valid only during the call)
+// and Addr[i], the effective address of a load, store or AMO (the first byte for a vector
+// access; anything for other instructions). The instruction after PC[i] is at PC[i+1], and
+// the one after the last at Next: no trap comes between two instructions of a batch.
+//
+// A vector instruction is always the last of its batch, and VL, SEW and LMUL8 give the
+// vector configuration after it (for vsetvl*, the one it set; SEW in bits, LMUL×8); they
+// are zero when the hart has no vector unit.
+type Batch struct {
+	PC   []uint64
+	Inst []*isa.Inst
+	Addr []uint64
+	Next uint64
+
+	VL, SEW, LMUL8 int
+}
+
+// recSize is how many instructions the observation buffer holds (a power of two: the loop
+// masks its index with recMask, which keeps bounds checks out of it).
+const (
+	recSize = 1024
+	recMask = recSize - 1
+)
+
+// recBuf is the buffer loopRecord fills: n instructions so far.
+type recBuf struct {
+	pc    [recSize]uint64
+	inst  [recSize]*isa.Inst
+	addr  [recSize]uint64
+	n     int
+	batch Batch
+}
+
+// observe prepares the buffer for a run with an Observer; it returns false when there is
+// none.
+func (h *Hart) observe() bool {
+	if h.Observer == nil {
+		h.rec = nil
+		return false
+	}
+	if h.rec == nil {
+		h.rec = &recBuf{}
+	}
+	return true
+}
+
+// flushObserved hands the buffered instructions to the Observer; next is the pc of the
+// instruction after the last of them.
+func (h *Hart) flushObserved(next uint64) {
+	rb := h.rec
+	if rb == nil || rb.n == 0 {
+		return
+	}
+	b := &rb.batch
+	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.inst[:rb.n], Addr: rb.addr[:rb.n], Next: next}
+	if v := h.V; v != nil {
+		b.VL, b.SEW, b.LMUL8 = int(v.VL), v.SEW, v.LMUL8
+	}
+	rb.n = 0
+	h.Observer.Retired(b)
+}
+
+// observeSlow records an instruction the general executor retired: in at pc, with the
+// effective address addr it had before it ran. A vector instruction is handed over at once,
+// with the configuration it left.
+func (h *Hart) observeSlow(pc uint64, in *isa.Inst, addr uint64) {
+	rb := h.rec
+	if rb.n == recSize {
+		h.flushObserved(pc)
+	}
+	rb.pc[rb.n], rb.inst[rb.n], rb.addr[rb.n] = pc, in, addr
+	rb.n++
+	if memOps[in.Op].vector || vexec[in.Op] != nil {
+		h.flushObserved(h.PC)
+	}
+}
+
+// memAccess returns where and how in, about to run, accesses memory: the effective address,
+// the bytes a scalar access touches (0 for a vector one, whose extent depends on vl), and
+// whether it writes. ok is false when it does not access memory.
+func (h *Hart) memAccess(in *isa.Inst) (addr uint64, size uint8, store, ok bool) {
+	mi := memOps[in.Op]
+	switch {
+	case mi.size != 0 && !mi.atomic:
+		return (h.X[in.Rs1&31] + uint64(in.Imm)) & h.addrMask, mi.size, mi.store, true
+	case mi.size != 0 || mi.vector:
+		return h.X[in.Rs1&31] & h.addrMask, mi.size, mi.store, true
+	}
+	return 0, 0, false, false
+}
+
+// slowPure marks the instructions of the general executor that neither read a CSR nor enter
+// the environment, so that an Observer need not be up to date when they run: loads and
+// stores that missed the loop's page cache, AMOs, the bit-manipulation ops executed there,
+// and the vector instructions (handed over right after they run). run hands the buffer over
+// before every other one.
+var slowPure = func() (t [isa.NumOps]bool) {
+	for _, r := range isa.Rows() {
+		t[r.Op] = r.Mem != 0 || r.Args.Vector()
+	}
+	for _, op := range []isa.Op{isa.CLMUL, isa.CLMULH, isa.CLMULR, isa.CPOP, isa.CPOPW, isa.AES64IM} {
+		t[op] = true
+	}
+	return t
+}()
