@@ -85,7 +85,19 @@ func verifyFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	glob := fs.String("kernel", "", "the kernel ELFs to check: a `GLOB` or a FILE (default: kernels/bin/*.elf of the repository containing the working directory)")
 	asJSON := fs.Bool("json", false, "print a JSON report instead of the table")
 	long := fs.Bool("long", false, "run the 1,000,000-iteration SM4 vector on every SM4 kernel, not only the fastest")
+	list := fs.Bool("list", false, "list the official test vectors (cipher, mode, name: the names 'rvsim debug --vector' takes) and exit")
 	return func(env *cmdEnv, args []string) int {
+		if *list {
+			vectors, err := testvectors.All()
+			if err != nil {
+				env.errorf("verify: %v", err)
+				return exitInternal
+			}
+			for _, v := range vectors {
+				fmt.Fprintf(env.stdout, "%-4s %-6s %s\n", v.Cipher, v.Mode, v.Name)
+			}
+			return 0
+		}
 		paths, explicit, err := verifyPaths(*glob, args)
 		if err != nil {
 			env.errorf("verify: %v", err)

@@ -175,3 +175,20 @@ func TestVerifyErrors(t *testing.T) {
 		t.Errorf("--help: status %d\n%s", status, out)
 	}
 }
+
+// TestVerifyList checks that --list names every vector with its cipher and mode, in the
+// form 'rvsim debug --vector' accepts.
+func TestVerifyList(t *testing.T) {
+	status, out, _ := runMain(t, "verify", "--list")
+	if status != 0 {
+		t.Fatalf("verify --list: status %d", status)
+	}
+	for _, want := range []string{"sm4  ecb    A.2.1.1 SM4-ECB Example 1", "aes  gcm    "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("verify --list output lacks %q", want)
+		}
+	}
+	if n := strings.Count(out, "\n"); n < 70 {
+		t.Errorf("verify --list printed %d vectors, want every official one (75)", n)
+	}
+}
