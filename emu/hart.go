@@ -218,12 +218,22 @@ func (h *Hart) Run(max uint64) Stop {
 // Step executes one instruction.
 func (h *Hart) Step() Stop { return h.Run(1) }
 
+// runHooked runs with a Hook, one instruction at a time. The vector unit records the
+// elements its loads and stores access meanwhile, for the commit log.
 func (h *Hart) runHooked(max uint64) Stop {
+	defer func() {
+		if h.V != nil {
+			h.V.logMem = false
+		}
+	}()
 	h.stop = Stop{}
 	r := &h.retiredEvent // reused: a hook must not keep the pointer
 	for used := uint64(0); used < max; {
 		pc := h.PC
 		*r = Retired{PC: pc, Priv: h.Priv}
+		if v := h.V; v != nil {
+			v.macc, v.logMem = v.macc[:0], true
+		}
 		if in, ok := h.peek(pc); ok {
 			r.Inst = *in
 			if a, size, store, ok := h.memAccess(in); ok {

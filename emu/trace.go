@@ -14,9 +14,11 @@ import (
 //	core   0: 3 0x0000000080000000 (0x00000297) x5  0x0000000080000000
 //
 // with " mem 0xADDR" after a load and " mem 0xADDR 0xVALUE" after a store (both after an
-// AMO, none after a failed SC). As in Spike, a write to x0 is not shown and the privilege
-// level is the one the instruction ran at. Widths follow XLEN; the instruction bits are
-// printed at their length (4 hex digits when compressed).
+// AMO, none after a failed SC); a vector load or store has one such entry per element it
+// accessed (per field of a segment), the value at the element's width. As in Spike, a
+// write to x0 is not shown and the privilege level is the one the instruction ran at.
+// Widths follow XLEN; the instruction bits are printed at their length (4 hex digits when
+// compressed).
 // Call the returned flush function when the run ends.
 func CommitLog(h *Hart, w io.Writer) (hook func(*Retired), flush func() error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
@@ -31,6 +33,7 @@ func CommitLog(h *Hart, w io.Writer) (hook func(*Retired), flush func() error) {
 		}
 		if row != nil && row.Args.Vector() && h.V != nil {
 			buf = appendVectorWrites(buf, h.V, &r.Inst, row)
+			buf = appendVectorMem(buf, h.V, xw)
 		}
 		if r.MemSize != 0 {
 			load, store := !r.Store, r.Store
@@ -71,6 +74,21 @@ type Stats struct {
 	Other      uint64
 }
 
+// Retired counts a batch into s: Stats is an Observer, the fast way to count when nothing
+// else needs a hook.
+func (s *Stats) Retired(b *Batch) {
+	for _, in := range b.Inst {
+		if in.Op < isa.NumOps {
+			s.ByOp[in.Op]++
+		} else {
+			s.Other++
+		}
+		if in.Len == 2 {
+			s.Compressed++
+		}
+	}
+}
+
 // Hook returns a hook that counts into s, chaining to next (which may be nil).
 func (s *Stats) Hook(next func(*Retired)) func(*Retired) {
 	return func(r *Retired) {
@@ -86,6 +104,19 @@ func (s *Stats) Hook(next func(*Retired)) func(*Retired) {
 			next(r)
 		}
 	}
+}
+
+// appendVectorMem appends the elements a vector load or store accessed, in the order it
+// accessed them: " mem 0xADDR" for each element read, " mem 0xADDR 0xVALUE" for each
+// written.
+func appendVectorMem(buf []byte, v *Vector, xw int) []byte {
+	for _, a := range v.macc {
+		buf = fmt.Appendf(buf, " mem 0x%0*x", xw, a.addr)
+		if a.store {
+			buf = fmt.Appendf(buf, " 0x%0*x", int(a.size)*2, a.val)
+		}
+	}
+	return buf
 }
 
 // appendVectorWrites appends the vector registers an instruction wrote as Spike's commit log

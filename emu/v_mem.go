@@ -11,6 +11,7 @@ import (
 // fault-only-first unit-stride loads, whole-register loads and stores, and mask loads and
 // stores. Elements go through Memory's Load/Store methods one at a time, so misaligned
 // elements work and a fault stops at the element that caused it, with vstart recording it.
+// While a Hook runs (Vector.logMem), every element accessed is recorded for the commit log.
 
 // Addressing modes.
 const (
@@ -174,6 +175,7 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 	am := h.addrMask
 	dOff := vd * v.VLENB
 	fieldStep := dn * v.VLENB
+	logMem := v.logMem
 	if nf == 1 && !masked && m.mode != vmIndexed {
 		// The common case: one field, every element active, addresses in arithmetic
 		// progression.
@@ -181,8 +183,12 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 			addr := (base + uint64(i)*stride) & am
 			off := dOff + i*deb
 			if m.store {
-				if !h.vstore(addr, deb, ldE(v.Reg, off, deb)) {
+				x := ldE(v.Reg, off, deb)
+				if !h.vstore(addr, deb, x) {
 					return h.vfault(i, true)
+				}
+				if logMem {
+					v.logAccess(addr, deb, true, x)
 				}
 				continue
 			}
@@ -194,6 +200,9 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 					break
 				}
 				return h.vfault(i, false)
+			}
+			if logMem {
+				v.logAccess(addr, deb, false, 0)
 			}
 			stE(v.Reg, off, deb, x)
 		}
@@ -225,8 +234,12 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 			}
 			for f := 0; f < nf; f++ {
 				addr := (a + uint64(f*deb)) & am
-				if !h.vstore(addr, deb, ldE(v.Reg, dOff+f*fieldStep+i*deb, deb)) {
+				x := ldE(v.Reg, dOff+f*fieldStep+i*deb, deb)
+				if !h.vstore(addr, deb, x) {
 					return h.vfault(i, true)
+				}
+				if logMem {
+					v.logAccess(addr, deb, true, x)
 				}
 			}
 			continue
@@ -234,7 +247,8 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 		// A segment is loaded whole or not at all: the fields are written once all are read.
 		var seg [8]uint64
 		for f := 0; f < nf; f++ {
-			x, ok := h.vload((a+uint64(f*deb))&am, deb)
+			addr := (a + uint64(f*deb)) & am
+			x, ok := h.vload(addr, deb)
 			if !ok {
 				if m.ff && i > 0 {
 					// Fault-only-first: a fault past element 0 trims vl instead of trapping.
@@ -243,6 +257,9 @@ func (h *Hart) vMem(in *isa.Inst, m *vmemOp) vtrap {
 					goto done
 				}
 				return h.vfault(i, false)
+			}
+			if logMem {
+				v.logAccess(addr, deb, false, 0)
 			}
 			seg[f] = x
 		}
@@ -285,14 +302,21 @@ func (h *Hart) vWhole(in *isa.Inst, eew int, store bool) vtrap {
 	for i := int(v.VStart); i < evl; i++ {
 		addr := (base + uint64(i*eb)) & h.addrMask
 		if store {
-			if !h.vstore(addr, eb, ldE(v.Reg, off+i*eb, eb)) {
+			x := ldE(v.Reg, off+i*eb, eb)
+			if !h.vstore(addr, eb, x) {
 				return h.vfault(i, true)
+			}
+			if v.logMem {
+				v.logAccess(addr, eb, true, x)
 			}
 			continue
 		}
 		x, ok := h.vload(addr, eb)
 		if !ok {
 			return h.vfault(i, false)
+		}
+		if v.logMem {
+			v.logAccess(addr, eb, false, 0)
 		}
 		stE(v.Reg, off+i*eb, eb, x)
 	}
@@ -325,11 +349,17 @@ func (h *Hart) vMaskMem(in *isa.Inst, store bool) vtrap {
 			if !h.Mem.Store8(addr, v.Reg[off+i]) {
 				return h.vfault(i, true)
 			}
+			if v.logMem {
+				v.logAccess(addr, 1, true, uint64(v.Reg[off+i]))
+			}
 			continue
 		}
 		x, ok := h.Mem.Load8(addr)
 		if !ok {
 			return h.vfault(i, false)
+		}
+		if v.logMem {
+			v.logAccess(addr, 1, false, 0)
 		}
 		v.Reg[off+i] = x
 	}

@@ -50,6 +50,25 @@ type Vector struct {
 	// The vector registers the last instruction wrote, for the commit log: wrN registers from
 	// wrReg (0: none; -1: the instruction did not say, so its vd group is assumed).
 	wrReg, wrN int
+
+	// The elements the last vector load or store read or wrote, in the order it accessed
+	// them, for the commit log: recorded only while logMem is set (a Hook is running), into
+	// a buffer reused from one instruction to the next.
+	logMem bool
+	macc   []vmemAccess
+}
+
+// vmemAccess is one element a vector load or store accessed.
+type vmemAccess struct {
+	addr  uint64
+	val   uint64 // the value stored (loads do not record theirs)
+	size  uint8
+	store bool
+}
+
+// logAccess records an element access; callers test logMem first.
+func (v *Vector) logAccess(addr uint64, size int, store bool, val uint64) {
+	v.macc = append(v.macc, vmemAccess{addr: addr, val: val, size: uint8(size), store: store})
 }
 
 // NewVector returns a vector unit with VLEN bits per register, in the reset state (vill set,

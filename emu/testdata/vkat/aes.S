@@ -39,14 +39,14 @@
 	.text
 	.globl kat_main
 kat_main:
-	addi sp, sp, -112
-	sd ra, 0(sp)
-	sd s0, 8(sp)
-	sd s1, 16(sp)
-	sd s2, 24(sp)
-	sd s3, 32(sp)
-	sd s4, 40(sp)
-	sd s5, 48(sp)
+	addi sp, sp, -FRAME(7)
+	REG_S ra, 0*REGBYTES(sp)
+	REG_S s0, 1*REGBYTES(sp)
+	REG_S s1, 2*REGBYTES(sp)
+	REG_S s2, 3*REGBYTES(sp)
+	REG_S s3, 4*REGBYTES(sp)
+	REG_S s4, 5*REGBYTES(sp)
+	REG_S s5, 6*REGBYTES(sp)
 
 	/* AES-128 */
 	la a0, key128
@@ -122,14 +122,14 @@ kat_main:
 	/* One key, four blocks: the .vs forms. */
 	call vs_test
 
-	ld ra, 0(sp)
-	ld s0, 8(sp)
-	ld s1, 16(sp)
-	ld s2, 24(sp)
-	ld s3, 32(sp)
-	ld s4, 40(sp)
-	ld s5, 48(sp)
-	addi sp, sp, 112
+	REG_L ra, 0*REGBYTES(sp)
+	REG_L s0, 1*REGBYTES(sp)
+	REG_L s1, 2*REGBYTES(sp)
+	REG_L s2, 3*REGBYTES(sp)
+	REG_L s3, 4*REGBYTES(sp)
+	REG_L s4, 5*REGBYTES(sp)
+	REG_L s5, 6*REGBYTES(sp)
+	addi sp, sp, FRAME(7)
 	ret
 
 /* expand128(a0 = keys, NL × 16 bytes; a1 = rk): rk[r] for r = 0..10 at a1 + r*LB. */
@@ -206,18 +206,15 @@ expand256:
 .endm
 
 expand192:
-	addi sp, sp, -16
-	sd ra, 0(sp)
+	addi sp, sp, -FRAME(1)
+	REG_S ra, 0*REGBYTES(sp)
 	/* w[0..5] of each lane */
 	la t0, key192
 	la t1, ks
 	li t2, NL
-1:	ld t3, 0(t0)
-	sd t3, 0(t1)
-	ld t3, 8(t0)
-	sd t3, 8(t1)
-	ld t3, 16(t0)
-	sd t3, 16(t1)
+1:	COPY8 t1, 0, t0, 0, t3
+	COPY8 t1, 8, t0, 8, t3
+	COPY8 t1, 16, t0, 16, t3
 	addi t0, t0, 24
 	addi t1, t1, KS
 	addi t2, t2, -1
@@ -232,8 +229,8 @@ expand192:
 	li a4, 16
 	li a5, KS
 	call kat_interleave
-	ld ra, 0(sp)
-	addi sp, sp, 16
+	REG_L ra, 0*REGBYTES(sp)
+	addi sp, sp, FRAME(1)
 	ret
 
 /* k192_gather(a0 = s): stage[j] = {w[6s-6], w[6s-5], w[6s-4], w[6s-1]} of lane j. */
@@ -336,8 +333,8 @@ decrypt_vv:
 
 /* vs_test: AES-128 with the key schedule in v16..v26 (m1) and the .vs rounds. */
 vs_test:
-	addi sp, sp, -16
-	sd ra, 0(sp)
+	addi sp, sp, -FRAME(1)
+	REG_S ra, 0*REGBYTES(sp)
 	vsetivli zero, 4, e32, m1, ta, ma
 	la t0, keyvs
 	vle32.v v16, (t0)
@@ -399,8 +396,8 @@ vs_test:
 	li a2, LB
 	la a3, name_dvs
 	call kat_check
-	ld ra, 0(sp)
-	addi sp, sp, 16
+	REG_L ra, 0*REGBYTES(sp)
+	addi sp, sp, FRAME(1)
 	ret
 
 	.section .rodata

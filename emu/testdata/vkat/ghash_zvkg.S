@@ -34,11 +34,11 @@
 	.text
 	.globl kat_main
 kat_main:
-	addi sp, sp, -32
-	sd ra, 0(sp)
-	sd s0, 8(sp)
-	sd s1, 16(sp)
-	sd s2, 24(sp)
+	addi sp, sp, -FRAME(4)
+	REG_S ra, 0*REGBYTES(sp)
+	REG_S s0, 1*REGBYTES(sp)
+	REG_S s1, 2*REGBYTES(sp)
+	REG_S s2, 3*REGBYTES(sp)
 
 	STRIP_BEGIN
 	la t2, hs
@@ -87,11 +87,11 @@ kat_main:
 	la a3, name_gmul
 	call kat_check
 
-	ld ra, 0(sp)
-	ld s0, 8(sp)
-	ld s1, 16(sp)
-	ld s2, 24(sp)
-	addi sp, sp, 32
+	REG_L ra, 0*REGBYTES(sp)
+	REG_L s0, 1*REGBYTES(sp)
+	REG_L s1, 2*REGBYTES(sp)
+	REG_L s2, 3*REGBYTES(sp)
+	addi sp, sp, FRAME(4)
 	ret
 
 	.section .rodata

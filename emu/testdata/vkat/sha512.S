@@ -39,8 +39,7 @@
 #define W 8
 /* COPYW from, to: copy one word from t3 + from to t1 + to */
 .macro COPYW from, to
-	ld t5, (\from)(t3)
-	sd t5, (\to)(t1)
+	COPY8 t1, (\to), t3, (\from), t5
 .endm
 
 /* Four rounds: W + K, two vsha2cl/vsha2ch; with sched, the next four words into \qa. */
@@ -60,12 +59,12 @@
 	.text
 	.globl kat_main
 kat_main:
-	addi sp, sp, -48
-	sd ra, 0(sp)
-	sd s0, 8(sp)
-	sd s1, 16(sp)
-	sd s2, 24(sp)
-	sd s3, 32(sp)
+	addi sp, sp, -FRAME(5)
+	REG_S ra, 0*REGBYTES(sp)
+	REG_S s0, 1*REGBYTES(sp)
+	REG_S s1, 2*REGBYTES(sp)
+	REG_S s2, 3*REGBYTES(sp)
+	REG_S s3, 4*REGBYTES(sp)
 
 	/* Group the message words by lane: msgi[chunk][lane], chunk = block*4 + quarter. */
 	la a0, msgi
@@ -177,12 +176,12 @@ kat_main:
 	li a2, NL * 8 * W
 	la a3, name
 	call kat_check
-	ld ra, 0(sp)
-	ld s0, 8(sp)
-	ld s1, 16(sp)
-	ld s2, 24(sp)
-	ld s3, 32(sp)
-	addi sp, sp, 48
+	REG_L ra, 0*REGBYTES(sp)
+	REG_L s0, 1*REGBYTES(sp)
+	REG_L s1, 2*REGBYTES(sp)
+	REG_L s2, 3*REGBYTES(sp)
+	REG_L s3, 4*REGBYTES(sp)
+	addi sp, sp, FRAME(5)
 	ret
 
 	.section .rodata

@@ -57,12 +57,12 @@
 	.text
 	.globl kat_main
 kat_main:
-	addi sp, sp, -48
-	sd ra, 0(sp)
-	sd s0, 8(sp)
-	sd s1, 16(sp)
-	sd s2, 24(sp)
-	sd s3, 32(sp)
+	addi sp, sp, -FRAME(5)
+	REG_S ra, 0*REGBYTES(sp)
+	REG_S s0, 1*REGBYTES(sp)
+	REG_S s1, 2*REGBYTES(sp)
+	REG_S s2, 3*REGBYTES(sp)
+	REG_S s3, 4*REGBYTES(sp)
 
 	la a0, msgi
 	la a1, msgs
@@ -129,14 +129,10 @@ kat_main:
 	add t3, t3, t4
 	slli t4, t2, 5
 	add t3, t3, t4
-	ld t5, 0(t3)
-	sd t5, 0(t1)
-	ld t5, 8(t3)
-	sd t5, 8(t1)
-	ld t5, 16(t3)
-	sd t5, 16(t1)
-	ld t5, 24(t3)
-	sd t5, 24(t1)
+	COPY8 t1, 0, t3, 0, t5
+	COPY8 t1, 8, t3, 8, t5
+	COPY8 t1, 16, t3, 16, t5
+	COPY8 t1, 24, t3, 24, t5
 	addi t1, t1, 32
 	addi t0, t0, 1
 	addi t2, t2, 1
@@ -148,12 +144,12 @@ kat_main:
 	li a2, NL * 32
 	la a3, name
 	call kat_check
-	ld ra, 0(sp)
-	ld s0, 8(sp)
-	ld s1, 16(sp)
-	ld s2, 24(sp)
-	ld s3, 32(sp)
-	addi sp, sp, 48
+	REG_L ra, 0*REGBYTES(sp)
+	REG_L s0, 1*REGBYTES(sp)
+	REG_L s1, 2*REGBYTES(sp)
+	REG_L s2, 3*REGBYTES(sp)
+	REG_L s3, 4*REGBYTES(sp)
+	addi sp, sp, FRAME(5)
 	ret
 
 	.section .rodata

@@ -34,11 +34,11 @@
 	.text
 	.globl kat_main
 kat_main:
-	addi sp, sp, -32
-	sd ra, 0(sp)
-	sd s0, 8(sp)
-	sd s1, 16(sp)
-	sd s2, 24(sp)
+	addi sp, sp, -FRAME(4)
+	REG_S ra, 0*REGBYTES(sp)
+	REG_S s0, 1*REGBYTES(sp)
+	REG_S s1, 2*REGBYTES(sp)
+	REG_S s2, 3*REGBYTES(sp)
 
 	/* Key schedules of all lanes: rk[r] (round keys 4r..4r+3) at rk + r*LB. */
 	la a0, keys
@@ -103,17 +103,17 @@ kat_main:
 
 	call vs_test
 
-	ld ra, 0(sp)
-	ld s0, 8(sp)
-	ld s1, 16(sp)
-	ld s2, 24(sp)
-	addi sp, sp, 32
+	REG_L ra, 0*REGBYTES(sp)
+	REG_L s0, 1*REGBYTES(sp)
+	REG_L s1, 2*REGBYTES(sp)
+	REG_L s2, 3*REGBYTES(sp)
+	addi sp, sp, FRAME(4)
 	ret
 
 /* crypt_vv(a0 = round keys, a1 = in, a2 = out): 32 rounds with per-lane keys, then R. */
 crypt_vv:
-	addi sp, sp, -16
-	sd ra, 0(sp)
+	addi sp, sp, -FRAME(1)
+	REG_S ra, 0*REGBYTES(sp)
 	STRIP_BEGIN
 	add t2, a1, s2
 	vle32.v v4, (t2)
@@ -131,8 +131,8 @@ crypt_vv:
 	STRIP_END
 	mv a0, a2
 	call reverse_words
-	ld ra, 0(sp)
-	addi sp, sp, 16
+	REG_L ra, 0*REGBYTES(sp)
+	addi sp, sp, FRAME(1)
 	ret
 
 /* reverse_words(a0): the transform R on NL blocks in place: words (X0..X3) -> (X3..X0). */
@@ -153,8 +153,8 @@ reverse_words:
 
 /* vs_test: one key for four blocks; round keys in v17..v24, vsm4r.vs. */
 vs_test:
-	addi sp, sp, -16
-	sd ra, 0(sp)
+	addi sp, sp, -FRAME(1)
+	REG_S ra, 0*REGBYTES(sp)
 	vsetivli zero, 4, e32, m1, ta, ma
 	la t0, keyvs
 	vle32.v v16, (t0)
@@ -244,8 +244,8 @@ vs_test:
 	li a2, LB
 	la a3, name_decvs
 	call kat_check
-	ld ra, 0(sp)
-	addi sp, sp, 16
+	REG_L ra, 0*REGBYTES(sp)
+	addi sp, sp, FRAME(1)
 	ret
 
 	.section .rodata

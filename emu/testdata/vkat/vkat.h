@@ -1,5 +1,6 @@
 /*
- * Runtime of the vector crypto known-answer programs (Linux user mode, RV64).
+ * Runtime of the vector crypto known-answer programs (Linux user mode, RV32
+ * and RV64: the same source assembles for either XLEN).
  *
  * A program defines kat_main (a normal function: ra on entry, may clobber
  * caller-saved and s registers it saves) and checks its results with
@@ -10,10 +11,40 @@
  * with -DLMUL=m2). The programs are VLEN-agnostic: every loop is strip-mined
  * with vsetvli over the lanes (independent blocks or messages), one element
  * group per lane, so at VLEN×LMUL ≥ 2×EGW several groups run per instruction.
+ *
+ * Scalar code is XLEN-neutral: registers are saved with REG_S/REG_L in frames
+ * of FRAME(n) bytes (n registers of REGBYTES each, rounded up to the 16 bytes
+ * the stack is aligned to), and 8-byte data moves with COPY8.
  */
 #ifndef LMUL
 #define LMUL m1
 #endif
+
+#if __riscv_xlen == 64
+#define REG_L ld
+#define REG_S sd
+#define REGBYTES 8
+#elif __riscv_xlen == 32
+#define REG_L lw
+#define REG_S sw
+#define REGBYTES 4
+#else
+#error "unknown XLEN"
+#endif
+#define FRAME(n) (((n) * REGBYTES + 15) & ~15)
+
+/* COPY8 dst, to, src, from, tmp: the 8 bytes at src + from to dst + to. */
+.macro COPY8 dst, to, src, from, tmp
+#if __riscv_xlen == 64
+	ld \tmp, (\from)(\src)
+	sd \tmp, (\to)(\dst)
+#else
+	lw \tmp, (\from)(\src)
+	sw \tmp, (\to)(\dst)
+	lw \tmp, (\from + 4)(\src)
+	sw \tmp, (\to + 4)(\dst)
+#endif
+.endm
 
 /* la is pc-relative (lla), not a GOT load, also for symbol+offset. */
 	.option nopic
@@ -90,9 +121,10 @@ kat_puts:
 
 /* kat_puthex(a0 = bytes, a1 = length) writes them in hex to stderr. */
 kat_puthex:
-	addi sp, sp, -16
-	sd ra, 0(sp)
-	sd s0, 8(sp)
+	addi sp, sp, -FRAME(3)
+	REG_S ra, 0*REGBYTES(sp)
+	REG_S s0, 1*REGBYTES(sp)
+	REG_S s1, 2*REGBYTES(sp)
 	mv s0, a0
 	add s1, a0, a1
 	la t2, kat_hexbuf
@@ -113,9 +145,10 @@ kat_puthex:
 2:	sb zero, 0(t2)
 	la a0, kat_hexbuf
 	call kat_puts
-	ld ra, 0(sp)
-	ld s0, 8(sp)
-	addi sp, sp, 16
+	REG_L ra, 0*REGBYTES(sp)
+	REG_L s0, 1*REGBYTES(sp)
+	REG_L s1, 2*REGBYTES(sp)
+	addi sp, sp, FRAME(3)
 	ret
 
 /*
@@ -136,8 +169,7 @@ kat_interleave:
 	li t3, 0
 5:	bgeu t3, a4, 6f
 	add t4, t2, t3
-	ld t4, 0(t4)
-	sd t4, 0(a0)
+	COPY8 a0, 0, t4, 0, t5
 	addi a0, a0, 8
 	addi t3, t3, 8
 	j 5b
