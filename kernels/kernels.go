@@ -7,9 +7,10 @@
 //
 // A kernel is named FAMILY-VARIANT-rvXLEN.elf (sm4-zksed-zbkb-rv64.elf); the variant names
 // the extensions it was built for, and Open runs each entry point with exactly those
-// extensions enabled (plus zbc for the *_ghash_zbc entry points), so a kernel that strays
-// outside them faults with SIGILL. A kernel with another name runs with every extension
-// rvsim implements.
+// extensions enabled (plus zbc, zvkg or zvbc for the *_ghash_zbc, *_ghash_zvkg and
+// *_ghash_zvbc entry points), so a kernel that strays outside them faults with SIGILL. A
+// variant with a vector extension (zv...) runs on rvXLENimacv at Kernel.VLEN. A kernel with
+// another name runs with every extension rvsim implements.
 package kernels
 
 import (
@@ -49,6 +50,12 @@ type Kernel struct {
 	Misalign int
 	// MaxInsns bounds each call (DefaultMaxInsns when 0).
 	MaxInsns uint64
+	// VLEN is the vector register width in bits the vector kernels run at (0: 128), and
+	// AgnosticOnes fills tail- and mask-agnostic vector elements with ones instead of
+	// leaving them undisturbed (a kernel that relies on them fails). Both apply from the
+	// next call on.
+	VLEN         int
+	AgnosticOnes bool
 
 	// Insns is what the last operation's data call retired: the mode function itself (for
 	// GCM and CCM the encrypt or decrypt call, for GHASH the updates), without key setup or
@@ -79,12 +86,29 @@ func ParseName(path string) (family, variant string, xlen int, ok bool) {
 	return m[1], m[2], xlen, true
 }
 
+// unrollRE matches the parts of a variant name that name a code shape, not an extension:
+// "x8" in aes-zvkned-x8 (8-block loops).
+var unrollRE = regexp.MustCompile(`^x[0-9]+$`)
+
 // VariantISA is the target a variant was built for, in -march syntax: rvXLENimac plus the
-// variant's extensions ("c" has none).
+// variant's extensions ("c" has none; "x8" and the like name no extension), with v when one
+// of them is a vector extension (zvksed-zvkb: rv64imacv_zvksed_zvkb).
 func VariantISA(variant string, xlen int) string {
 	s := fmt.Sprintf("rv%dimac", xlen)
-	if variant != "" && variant != "c" {
-		s += "_" + strings.ReplaceAll(variant, "-", "_")
+	var exts []string
+	vector := false
+	for _, e := range strings.Split(variant, "-") {
+		if e == "" || e == "c" || unrollRE.MatchString(e) {
+			continue
+		}
+		vector = vector || strings.HasPrefix(e, "zv")
+		exts = append(exts, e)
+	}
+	if vector {
+		s += "v"
+	}
+	for _, e := range exts {
+		s += "_" + e
 	}
 	return s
 }
@@ -123,14 +147,21 @@ func Open(path string) (*Kernel, error) {
 // Has reports whether the kernel exports a symbol.
 func (k *Kernel) Has(sym string) bool { return k.syms[sym] }
 
-// ISA is the target an entry point runs with: the variant's extensions, plus zbc for the
-// *_ghash_zbc entry points and ghash_*_zbc; "" means every extension rvsim implements.
+// ghashExts are the GHASH variants whose entry points (*_ghash_G, ghash_*_G) need an
+// extension beyond the cipher's: the variant's name is the extension.
+var ghashExts = []string{"zbc", "zvkg", "zvbc"}
+
+// ISA is the target an entry point runs with: the variant's extensions, plus zbc, zvkg or
+// zvbc for the *_ghash_zbc, *_ghash_zvkg and *_ghash_zvbc entry points and ghash_*_G; ""
+// means every extension rvsim implements.
 func (k *Kernel) ISA(sym string) string {
 	if k.baseISA == "" {
 		return ""
 	}
-	if strings.HasSuffix(sym, "_zbc") && !strings.Contains(k.baseISA, "_zbc") {
-		return k.baseISA + "_zbc"
+	for _, g := range ghashExts {
+		if strings.HasSuffix(sym, "_"+g) && !strings.Contains(k.baseISA+"_", "_"+g+"_") {
+			return k.baseISA + "_" + g
+		}
 	}
 	return k.baseISA
 }
@@ -224,12 +255,14 @@ func (k *Kernel) gcmVariants() []string {
 	return vs
 }
 
-// machine returns the emulator for an ISA, loading the ELF into a fresh one the first time.
+// machine returns the emulator for an ISA (at the kernel's VLEN), loading the ELF into a
+// fresh one the first time.
 func (k *Kernel) machine(target string) (*emu.Machine, error) {
-	if m, ok := k.machines[target]; ok {
+	key := fmt.Sprintf("%s/%d/%v", target, k.VLEN, k.AgnosticOnes)
+	if m, ok := k.machines[key]; ok {
 		return m, nil
 	}
-	cfg := emu.Config{Env: emu.EnvLinux}
+	cfg := emu.Config{Env: emu.EnvLinux, VLEN: k.VLEN, AgnosticOnes: k.AgnosticOnes}
 	if target != "" {
 		t, err := isa.ParseISA(target)
 		if err != nil {
@@ -241,7 +274,7 @@ func (k *Kernel) machine(target string) (*emu.Machine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", k.Path, err)
 	}
-	k.machines[target] = m
+	k.machines[key] = m
 	return m, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"rvsim/emu"
 	"rvsim/kernels"
 	"rvsim/testvectors"
 )
@@ -20,7 +21,7 @@ import (
 func init() {
 	register(&command{
 		Name:      "verify",
-		UsageLine: "verify [--kernel GLOB|FILE] [--json] [--long] [FILE...]",
+		UsageLine: "verify [--kernel GLOB|FILE] [--json] [--long] [--vlen BITS] [FILE...]",
 		Short:     "check crypto kernels against the official test vectors",
 		Long: `
 Verify loads each kernel ELF, finds which block ciphers, modes and GHASH variants it
@@ -34,7 +35,9 @@ context set-up; for "block", one 16-byte block).
 Kernels named FAMILY-VARIANT-rvXLEN.elf run with exactly the variant's extensions
 (rv64imac_zksed_zbkb for sm4-zksed-zbkb-rv64.elf, plus zbc for the *_ghash_zbc entry
 points), so a kernel that uses anything else fails; other ELFs run with every extension
-rvsim implements. By default verify checks kernels/bin/*.elf of the rvsim repository that
+rvsim implements. The vector kernels (variants with zv... extensions: sm4-zvksed-zvkb,
+aes-zvkned, ...) run on rv64imacv plus their extensions at VLEN=128, or at the VLEN
+--vlen gives. By default verify checks kernels/bin/*.elf of the rvsim repository that
 contains the working directory; ELFs there without kernel entry points (the examples) are
 skipped. The 1,000,000-iteration SM4 vector runs only on the fastest SM4 kernel unless
 --long is given.
@@ -48,6 +51,7 @@ loaded.`,
 // verifyReport is the --json output.
 type verifyReport struct {
 	OK      bool            `json:"ok"`
+	VLEN    int             `json:"vlen"` // the vector kernels' VLEN in bits
 	Passed  int             `json:"passed"`
 	Total   int             `json:"total"`
 	Kernels []*kernelReport `json:"kernels"`
@@ -86,7 +90,12 @@ func verifyFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	asJSON := fs.Bool("json", false, "print a JSON report instead of the table")
 	long := fs.Bool("long", false, "run the 1,000,000-iteration SM4 vector on every SM4 kernel, not only the fastest")
 	list := fs.Bool("list", false, "list the official test vectors (cipher, mode, name: the names 'rvsim debug --vector' takes) and exit")
+	vlen := fs.Int("vlen", 128, "the vector register width in `BITS` the vector kernels run at (a power of two, 128 to 4096)")
 	return func(env *cmdEnv, args []string) int {
+		if _, err := emu.NewVector(*vlen); err != nil {
+			env.errorf("verify: --vlen: %v", err)
+			return exitUsage
+		}
 		if *list {
 			vectors, err := testvectors.All()
 			if err != nil {
@@ -108,8 +117,8 @@ func verifyFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("verify: %v", err)
 			return exitInternal
 		}
-		reports := verifyKernels(paths, explicit, vectors, *long)
-		rep := &verifyReport{OK: true, Kernels: reports}
+		reports := verifyKernels(paths, explicit, vectors, *long, *vlen)
+		rep := &verifyReport{OK: true, VLEN: *vlen, Kernels: reports}
 		loaded := 0
 		for _, k := range reports {
 			if k.Error != "" {
@@ -212,7 +221,7 @@ func findKernelDir() (string, error) {
 }
 
 // verifyKernels checks the kernels in parallel and returns their reports in path order.
-func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector, long bool) []*kernelReport {
+func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector, long bool, vlen int) []*kernelReport {
 	reps := make([]*kernelReport, len(paths))
 	ks := make([]*kernels.Kernel, len(paths))
 	for i, p := range paths {
@@ -226,6 +235,7 @@ func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector
 			reps[i].Error = err.Error()
 			continue
 		}
+		k.VLEN = vlen
 		ks[i] = k
 		reps[i].Family, reps[i].Variant, reps[i].XLEN = k.Family, k.Variant, k.XLEN
 		reps[i].ISA = k.ISA(k.Family + "_encrypt")

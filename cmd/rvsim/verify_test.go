@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -61,8 +62,8 @@ func TestVerifyDefault(t *testing.T) {
 			}
 		}
 	}
-	if kernelsSeen != 14 || skipped != 2 {
-		t.Errorf("%d kernels checked, %d skipped; want 14 and 2 (the examples)", kernelsSeen, skipped)
+	if kernelsSeen != 19 || skipped != 2 {
+		t.Errorf("%d kernels checked, %d skipped; want 19 and 2 (the examples)", kernelsSeen, skipped)
 	}
 	if million != 1 {
 		t.Errorf("the million-fold SM4 vector ran on %d kernels, want 1 without --long", million)
@@ -86,6 +87,36 @@ func TestVerifyTable(t *testing.T) {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("output does not match %s:\n%s", re, out)
 		}
+	}
+}
+
+// TestVerifyVLEN: --vlen sets the vector kernels' VLEN; the batched SM4 modes take twice the
+// blocks at a time at 256, so ECB retires about half the instructions per byte.
+func TestVerifyVLEN(t *testing.T) {
+	ecb := map[int]float64{}
+	for _, vlen := range []string{"128", "256"} {
+		status, out, _ := runMain(t, "verify", "--json", "--vlen", vlen, "--kernel", filepath.Join(kernelBin(t), "sm4-zvksed-zvkb-rv64.elf"))
+		if status != 0 {
+			t.Fatalf("verify --vlen %s exited %d\n%s", vlen, status, out)
+		}
+		var rep verifyReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(rep.VLEN) != vlen || len(rep.Kernels) != 1 || rep.Kernels[0].ISA != "rv64imacv_zvksed_zvkb" {
+			t.Fatalf("--vlen %s: report VLEN %d, kernels %+v", vlen, rep.VLEN, rep.Kernels)
+		}
+		for _, m := range rep.Kernels[0].Modes {
+			if m.Mode == "ecb" {
+				ecb[rep.VLEN] = m.InsnsPerByte
+			}
+		}
+	}
+	if !(ecb[256] > 0 && ecb[256] < 0.7*ecb[128]) {
+		t.Errorf("sm4-zvksed-zvkb ECB: %.2f instructions per byte at VLEN=128, %.2f at 256", ecb[128], ecb[256])
+	}
+	if status, _, errOut := runMain(t, "verify", "--vlen", "96"); status != 2 || !strings.Contains(errOut, "VLEN 96") {
+		t.Errorf("--vlen 96: status %d, stderr %q", status, errOut)
 	}
 }
 
