@@ -16,5 +16,7 @@
 // each cite their source. A description that does not assign an op class the program uses
 // is an error naming the class: no instruction is silently costed as an ALU op.
 //
-// The package depends on isa only; the command line wires emu's retire hook to Retire.
+// The package depends on isa only. The command line hands it the emulator's batches of
+// retired instructions (emu.Observer) through RetireBatch, which memoizes the timing of basic
+// blocks (block.go), or each instruction through Retire (the debugger); both count the same.
 package cyclemodel

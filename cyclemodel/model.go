@@ -18,6 +18,24 @@ type Event struct {
 	VL, SEW, LMUL8 int
 }
 
+// Batch is a run of consecutively retired instructions for RetireBatch: PC[i], Inst[i] and
+// Addr[i] (the effective address of a load, store or AMO, the first byte for a vector one;
+// anything for other instructions); the instruction after PC[i] is at PC[i+1], and the one
+// after the last at Next. The same pc within a batch must be the same instruction (the code
+// does not change while a batch is collected; the emulator's batches end before it decodes
+// anything). The bytes a scalar access touches and whether it writes come from the op. VL, SEW and LMUL8 are the vector state for the batch's vector instructions (as in
+// Event); a batch holds at most one, its last.
+//
+// Its fields are emu.Batch's, so that the emulator's batches convert to it without a copy.
+type Batch struct {
+	PC   []uint64
+	Inst []*isa.Inst
+	Addr []uint64
+	Next uint64
+
+	VL, SEW, LMUL8 int
+}
+
 // Reasons cycles are spent, in the order Stats.Stall holds them; the dependency, latency
 // and busy-unit reasons follow as one entry per class and per unit.
 const (
@@ -56,6 +74,9 @@ const (
 	fReadV0 // reads v0 (carry in, merge mask)
 )
 
+// opInfo is everything about an op on the model's core that does not depend on the
+// instruction's operands: worked out once per model, so that retiring an instruction looks
+// nothing up.
 type opInfo struct {
 	unit     int16 // -1: the core does not assign the class
 	flags    uint16
@@ -64,6 +85,13 @@ type opInfo struct {
 	interval int32
 	eew      int32 // vector memory ops: element width in bytes (0: none named)
 	args     isa.Args
+
+	mem     uint8  // bytes a scalar load, store or AMO touches
+	store   bool   // a store, an AMO or SC, a vector store (a batch's Event.Store)
+	block   bool   // may be part of a memoized block (block.go)
+	depWhy  uint16 // the reason a consumer of the result waits: reasonDep + class
+	busyWhy uint16 // the reason when the unit has no free copy
+	execWhy uint16 // out of order: retirement waited for the op's own latency
 }
 
 type unitState struct {
@@ -72,6 +100,7 @@ type unitState struct {
 	free     [maxCopies]int64 // in order: the cycle each copy can take its next op
 	cal      []uint16         // out of order: ops started per cycle (ring), with...
 	calCycle []int64          // ...the cycle each slot stands for
+	last     int64            // the last cycle booked
 }
 
 const calSize = 4096 // cycles an out-of-order unit calendar looks ahead
@@ -79,9 +108,10 @@ const calSize = 4096 // cycles an out-of-order unit calendar looks ahead
 // Model is the pipeline model of one core running one program. It is not safe for concurrent
 // use.
 type Model struct {
-	core *Core
-	xlen int
-	ops  [isa.NumOps]opInfo
+	core  *Core
+	xlen  int
+	width int // in order: instructions issued per cycle, the smaller of the fetch and issue widths
+	ops   [isa.NumOps]opInfo
 
 	units []unitState
 
@@ -114,13 +144,26 @@ type Model struct {
 	vecMiss   bool   // the current vector access missed
 	lastWhy   uint16 // why the last instruction waited...
 	lastStall int64  // ...and for how many cycles
+
+	blocks  *blockCache // memoized blocks (block.go)
+	held    held        // the start of a block a batch ended in (block.go)
+	canHold bool        // RetireBatch may hold instructions (not while it models held ones)
+}
+
+// step is one retired instruction inside the model: an Event, or an instruction of a Batch.
+type step struct {
+	pc, next, addr uint64
+	in             *isa.Inst
+	size           uint8
+	store          bool
+	vl, sew, lmul8 int
 }
 
 // New returns a model of core for programs of the given XLEN (32 or 64), in the reset state:
 // empty cache, untrained predictor, cycle 0. vlen overrides the core's VLEN when non-zero (a
 // program run with --vlen).
 func New(c *Core, xlen, vlen int) *Model {
-	m := &Model{core: c, xlen: xlen, vlen: c.VLEN, dlen: c.DLEN}
+	m := &Model{core: c, xlen: xlen, vlen: c.VLEN, dlen: c.DLEN, width: min(c.IssueWidth, c.FetchWidth)}
 	if vlen != 0 {
 		m.vlen = vlen
 	}
@@ -142,10 +185,15 @@ func New(c *Core, xlen, vlen int) *Model {
 	}
 	for op := isa.Op(0); op < isa.NumOps; op++ {
 		m.ops[op] = c.opInfo(op, xlen)
+		if oi := &m.ops[op]; oi.unit >= 0 && m.units[oi.unit].vector {
+			oi.busyWhy = ReasonVector
+		}
 	}
 	if c.OutOfOrder {
 		m.rob = make([]int64, c.Window)
 	}
+	m.blocks = newBlockCache()
+	m.canHold = true
 	m.bp.init(c)
 	m.cache.init(c.L1DSize, c.L1DWays, c.L1DLine)
 	m.stats.Stall = make([]uint64, reasonUnit0+len(c.Units))
@@ -161,6 +209,15 @@ func (c *Core) opInfo(op isa.Op, xlen int) opInfo {
 	}
 	oi.class = row.Class
 	oi.args = row.Args
+	oi.mem = row.Mem
+	oi.depWhy = uint16(reasonDep + int(row.Class))
+	oi.execWhy = uint16(reasonExec + int(row.Class))
+	switch row.Class {
+	case isa.ClassStore, isa.ClassVStore:
+		oi.store = true
+	case isa.ClassAtomic:
+		oi.store = op != isa.LR_W && op != isa.LR_D
+	}
 	if row.Args.ReadsRs1() {
 		oi.flags |= fRs1
 	}
@@ -194,6 +251,7 @@ func (c *Core) opInfo(op isa.Op, xlen int) opInfo {
 	}
 	u := &c.Units[i]
 	oi.unit = int16(i)
+	oi.busyWhy = uint16(reasonUnit0 + i)
 	oi.lat, oi.interval = int32(u.Latency), int32(u.Interval)
 	if oi.flags&fLoad != 0 && oi.flags&fVector == 0 {
 		oi.lat = int32(c.L1DHit) // loads take the cache's latency unless an override says otherwise
@@ -207,6 +265,15 @@ func (c *Core) opInfo(op isa.Op, xlen int) opInfo {
 		if o.Op == op && o.Op != isa.OpInvalid {
 			oi.apply(o)
 		}
+	}
+	// A block holds scalar instructions that run in the interpreter's loop or its general
+	// path without entering the environment or reading a CSR (those end the emulator's
+	// batches, so a block holding them would never be complete in one).
+	switch {
+	case oi.flags&(fVector|fVset) != 0:
+	case row.Class == isa.ClassCSR || row.Class == isa.ClassSystem || row.Class == isa.ClassFence:
+	default:
+		oi.block = true
 	}
 	return oi
 }
@@ -225,11 +292,15 @@ func (m *Model) Core() *Core { return m.core }
 
 // Err returns the first error met while modelling (an op whose class the core does not
 // assign); instructions after it are not modelled.
-func (m *Model) Err() error { return m.err }
+func (m *Model) Err() error {
+	m.drain()
+	return m.err
+}
 
 // Cycles returns the cycles modelled so far: the cycle in which the last instruction issued
 // (in order) or retired (out of order), counting from 1.
 func (m *Model) Cycles() uint64 {
+	m.drain()
 	if !m.any {
 		return 0
 	}
@@ -238,6 +309,7 @@ func (m *Model) Cycles() uint64 {
 
 // Stats returns the counters since the model was built or ResetStats was last called.
 func (m *Model) Stats() *Stats {
+	m.drain()
 	s := &m.stats
 	s.Cycles = m.Cycles() - s.startCycles
 	return s
@@ -246,6 +318,7 @@ func (m *Model) Stats() *Stats {
 // ResetStats zeroes the counters (and the profile) but keeps the pipeline, cache and
 // predictor state: measuring a warm repetition of a call.
 func (m *Model) ResetStats() {
+	m.drain()
 	stall := m.stats.Stall
 	clear(stall)
 	m.stats = Stats{Stall: stall, startCycles: m.Cycles()}
@@ -256,12 +329,80 @@ func (m *Model) ResetStats() {
 
 // Retire models one retired instruction.
 func (m *Model) Retire(e *Event) {
-	oi := &m.ops[e.Inst.Op]
+	m.drain()
+	// (Field by field: a composite literal is built in a temporary and copied with wider
+	// loads than its stores, which stalls store forwarding.)
+	var s step
+	s.pc, s.next, s.addr, s.in = e.PC, e.NextPC, e.MemAddr, &e.Inst
+	s.size, s.store = e.MemSize, e.Store
+	s.vl, s.sew, s.lmul8 = e.VL, e.SEW, e.LMUL8
+	m.retire(&s)
+}
+
+// RetireBatch models the instructions of b, in order; it gives the same results as Retire
+// called for each of them, faster: an in-order core's timing of a basic block it has seen
+// start in the same state is replayed rather than worked out again (block.go).
+func (m *Model) RetireBatch(b *Batch) {
+	i := 0
+	if m.held.n > 0 {
+		i = m.resume(b)
+	}
+	m.retireFrom(b, i, len(b.PC))
+}
+
+// retireFrom models b's instructions from i until one at or after stop starts, and returns
+// its index. When the batch ends inside a block, the rest is held for the next batch (when
+// m.canHold) or modelled one at a time.
+func (m *Model) retireFrom(b *Batch, i, stop int) int {
+	n := len(b.PC)
+	var s step
+	for i < stop {
+		if m.any {
+			k := m.blocks.retire(m, b, i)
+			if k > 0 {
+				i += k
+				continue
+			}
+			if k < 0 {
+				if m.canHold && m.hold(b, i) {
+					return n
+				}
+				for ; i < stop; i++ {
+					m.retireRecord(b, &s, i, b.Inst[i], b.Addr[i])
+				}
+				return i
+			}
+		}
+		m.retireRecord(b, &s, i, b.Inst[i], b.Addr[i])
+		i++
+	}
+	return i
+}
+
+// retireRecord models instruction i of b on its own.
+func (m *Model) retireRecord(b *Batch, s *step, i int, in *isa.Inst, addr uint64) {
+	next := b.Next
+	if i+1 < len(b.PC) {
+		next = b.PC[i+1]
+	}
+	oi := &m.ops[in.Op]
+	s.pc, s.next, s.addr, s.in = b.PC[i], next, addr, in
+	s.size, s.store = oi.mem, oi.store
+	s.vl, s.sew, s.lmul8 = b.VL, b.SEW, b.LMUL8
+	m.retire(s)
+}
+
+func (m *Model) retire(s *step) {
+	if m.blocks != nil {
+		m.blocks.streakBlk = nil // a loop's iterations are no longer consecutive
+	}
+	in := s.in
+	oi := &m.ops[in.Op]
 	if oi.unit < 0 {
 		if m.err == nil && oi.class != isa.ClassNone {
-			m.err = m.core.unassigned(e.Inst.Op)
+			m.err = m.core.unassigned(in.Op)
 		}
-		if oi.class != isa.ClassNone || e.Inst.Op == isa.OpInvalid {
+		if oi.class != isa.ClassNone || in.Op == isa.OpInvalid {
 			return
 		}
 	}
@@ -272,107 +413,124 @@ func (m *Model) Retire(e *Event) {
 		m.stats.startCycles = 0
 	}
 	var delta int64
-	if m.core.OutOfOrder {
-		delta = m.retireOOO(e, oi, prev)
-	} else {
-		delta = m.retireInOrder(e, oi, prev)
+	switch {
+	case oi.flags&(fVector|fVset) != 0 && m.core.OutOfOrder:
+		delta = m.retireOOO(s, oi, prev)
+	case oi.flags&(fVector|fVset) != 0:
+		delta = m.retireInOrder(s, oi, prev)
+	case m.core.OutOfOrder:
+		delta = m.issueOOO(in, oi, prev, m.outcome(s, oi), nil)
+	default:
+		delta = m.issue(in, oi, prev, m.outcome(s, oi))
 	}
 	m.stats.Instructions++
 	if p := m.prof; p != nil {
 		// Loops are backward branches and plain jumps, not calls or returns.
-		edge := oi.flags&fBranch != 0 || e.Inst.Op == isa.JAL && e.Inst.Rd == 0
-		p.add(e, delta, m.lastWhy, m.lastStall, edge)
+		edge := oi.flags&fBranch != 0 || in.Op == isa.JAL && in.Rd == 0
+		p.add(s.pc, in, s.next, delta, m.lastWhy, m.lastStall, edge)
 	}
 }
 
-// operand returns the cycle the instruction's sources are ready and why it waited, starting
-// from t.
-func (m *Model) operands(e *Event, oi *opInfo, t int64, why uint16) (int64, uint16) {
-	f := oi.flags
-	if f&fVector == 0 {
-		if f&fRs1 != 0 {
-			if r := m.ready[e.Inst.Rs1&31]; r > t {
-				t, why = r, m.producer[e.Inst.Rs1&31]
-			}
-		}
-		if f&fRs2 != 0 {
-			if r := m.ready[e.Inst.Rs2&31]; r > t {
-				t, why = r, m.producer[e.Inst.Rs2&31]
-			}
-		}
-		return t, why
+// Outcomes of a scalar instruction's memory access and branch prediction: they do not depend
+// on timing, so they can be worked out (updating the cache and the predictor) before it.
+const (
+	oMiss       = 1 << iota // the access missed in the L1 data cache
+	oMisaligned             // the access was not naturally aligned
+	oMispredict             // the branch or jump was mispredicted
+	oTaken                  // the branch or jump was taken
+)
+
+// outcome runs a scalar instruction's access through the cache and its control transfer
+// through the predictor, counting them.
+func (m *Model) outcome(s *step, oi *opInfo) uint8 {
+	var o uint8
+	if oi.flags&(fLoad|fStore) != 0 {
+		o = m.access(s.addr, s.size, s.store, oi)
 	}
-	return m.vecOperands(e, oi, t, why)
+	if oi.flags&(fBranch|fJump) != 0 {
+		o |= m.predict(s.pc, s.next, s.in, oi)
+	}
+	return o
 }
 
-// memory models a scalar access: it returns the load-to-use latency and the extra cycles the
-// access holds its unit, and counts hits, misses and misalignment.
-func (m *Model) memory(e *Event, oi *opInfo) (lat int64, extra int64, miss, misaligned bool) {
-	c := m.core
-	lat = int64(oi.lat)
-	size := uint64(e.MemSize)
+// access models a scalar access of size bytes at addr (none when size is 0): it counts the
+// load or store and looks the bytes up in the cache.
+func (m *Model) access(addr uint64, size uint8, store bool, oi *opInfo) uint8 {
 	if size == 0 {
-		return lat, 0, false, false
+		return 0
 	}
-	if e.Store && oi.flags&fLoad == 0 {
+	if store && oi.flags&fLoad == 0 {
 		m.stats.Stores++
 	} else {
 		m.stats.Loads++
 	}
-	if !m.cache.access(e.MemAddr) {
-		miss = true
+	var o uint8
+	if !m.cache.access(addr) {
+		o = oMiss
 	}
-	if e.MemAddr&(size-1) != 0 {
-		misaligned = true
+	if addr&uint64(size-1) != 0 {
+		o |= oMisaligned
 		m.stats.Misaligned++
-		extra = int64(c.MisalignedPenalty)
-		if last := e.MemAddr + size - 1; last>>m.cache.lineShift != e.MemAddr>>m.cache.lineShift && !m.cache.access(last) {
-			miss = true
+		if last := addr + uint64(size) - 1; last>>m.cache.lineShift != addr>>m.cache.lineShift && !m.cache.access(last) {
+			o |= oMiss
 		}
 	}
-	if miss {
+	if o&oMiss != 0 {
 		m.stats.L1DMisses++
-		if oi.flags&fLoad != 0 {
-			lat += int64(c.L1DMiss - c.L1DHit)
-		}
 	}
-	return lat + extra, extra, miss, misaligned
+	return o
 }
 
-// control models the front end's view of a branch or jump resolved at cycle t: it sets when
-// the next instruction can be fetched.
-func (m *Model) control(e *Event, oi *opInfo, t int64) {
-	if oi.flags&(fBranch|fJump) == 0 {
-		return
-	}
-	taken := e.NextPC != e.PC+uint64(e.Inst.Len)
+// predict runs a branch or jump through the predictor and counts it.
+func (m *Model) predict(pc, next uint64, in *isa.Inst, oi *opInfo) uint8 {
+	taken := next != pc+uint64(in.Len)
 	ok := true
 	if oi.flags&fBranch != 0 {
 		m.stats.Branches++
-		ok = m.bp.branch(e.PC, e.NextPC, taken)
+		ok = m.bp.branch(pc, next, taken)
 	} else {
-		ok = m.bp.jump(e)
+		ok = m.bp.jump(pc, next, in)
 	}
-	c := m.core
-	switch {
-	case !ok:
+	var o uint8
+	if !ok {
 		m.stats.Mispredicts++
-		if r := t + 1 + int64(c.MispredictPenalty); r > m.fetchReady {
-			m.fetchReady, m.fetchWhy = r, ReasonMispredict
-		}
-	case taken:
-		if r := t + 1 + int64(c.TakenBubble); r > m.fetchReady {
-			m.fetchReady, m.fetchWhy = r, ReasonTaken
-		}
+		o = oMispredict
 	}
+	if taken {
+		o |= oTaken
+	}
+	return o
 }
 
-func (m *Model) retireInOrder(e *Event, oi *opInfo, prev int64) int64 {
+// memLatency returns a scalar instruction's latency and how long it holds its unit, given
+// its memory outcome.
+func (m *Model) memLatency(oi *opInfo, o uint8) (lat, occ int64) {
+	lat, occ = int64(oi.lat), int64(oi.interval)
+	if o&(oMiss|oMisaligned) == 0 {
+		return lat, occ
+	}
 	c := m.core
+	if o&oMisaligned != 0 {
+		extra := int64(c.MisalignedPenalty)
+		occ += extra
+		if oi.flags&fLoad != 0 {
+			lat += extra
+		}
+	}
+	if o&oMiss != 0 && oi.flags&fLoad != 0 {
+		lat += int64(c.L1DMiss - c.L1DHit)
+	}
+	return lat, occ
+}
+
+// issue is the in-order timing of a scalar instruction with outcome o, the last one having
+// issued at prev: it returns the cycles it adds. (retireInOrder is the general form, for
+// vector instructions; for scalar ones the two agree.)
+func (m *Model) issue(in *isa.Inst, oi *opInfo, prev int64, o uint8) int64 {
 	t := prev
 	if t < 0 {
 		t = 0
-	} else if m.slots >= c.IssueWidth || m.slots >= c.FetchWidth {
+	} else if m.slots >= m.width {
 		t++
 	}
 	base := t
@@ -380,24 +538,129 @@ func (m *Model) retireInOrder(e *Event, oi *opInfo, prev int64) int64 {
 	if m.fetchReady > t {
 		t, why = m.fetchReady, m.fetchWhy
 	}
-	t, why = m.operands(e, oi, t, why)
+	f := oi.flags
+	if f&fRs1 != 0 {
+		if r := m.ready[in.Rs1&31]; r > t {
+			t, why = r, m.producer[in.Rs1&31]
+		}
+	}
+	if f&fRs2 != 0 {
+		if r := m.ready[in.Rs2&31]; r > t {
+			t, why = r, m.producer[in.Rs2&31]
+		}
+	}
+	lat, occ := m.memLatency(oi, o)
 
+	// The unit: the copy that frees first.
+	if oi.unit >= 0 {
+		u := &m.units[oi.unit]
+		k := 0
+		for j := 1; j < u.count; j++ {
+			if u.free[j] < u.free[k] {
+				k = j
+			}
+		}
+		if f := u.free[k]; f > t {
+			t, why = f, oi.busyWhy
+		}
+		u.free[k] = t + occ
+	}
+
+	// Issue at t.
+	if t == prev {
+		m.slots++
+	} else {
+		m.slots = 1
+	}
+	m.cycle = t
+	m.lastWhy, m.lastStall = why, t-base
+	m.stats.Stall[ReasonIssue] += uint64(base - prev)
+	m.stats.Stall[why] += uint64(t - base)
+
+	if f&fRd != 0 {
+		if rd := in.Rd & 31; rd != 0 {
+			w := oi.depWhy
+			switch {
+			case o&oMiss != 0:
+				w = ReasonCacheMiss
+			case o&oMisaligned != 0:
+				w = ReasonMisaligned
+			}
+			m.ready[rd] = t + lat + int64(m.core.BypassExtra)
+			m.producer[rd] = w
+		}
+	}
+	if f&(fBranch|fJump) != 0 {
+		m.redirect(o, t+lat-1)
+	}
+	return t - prev
+}
+
+// redirect sets when the front end can fetch after a branch or jump with outcome o resolved
+// at cycle t.
+func (m *Model) redirect(o uint8, t int64) {
+	c := m.core
+	switch {
+	case o&oMispredict != 0:
+		if r := t + 1 + int64(c.MispredictPenalty); r > m.fetchReady {
+			m.fetchReady, m.fetchWhy = r, ReasonMispredict
+		}
+	case o&oTaken != 0:
+		if r := t + 1 + int64(c.TakenBubble); r > m.fetchReady {
+			m.fetchReady, m.fetchWhy = r, ReasonTaken
+		}
+	}
+}
+
+// operands returns the cycle the instruction's sources are ready and why it waited, starting
+// from t.
+func (m *Model) operands(s *step, oi *opInfo, t int64, why uint16) (int64, uint16) {
+	f := oi.flags
+	if f&fVector == 0 {
+		if f&fRs1 != 0 {
+			if r := m.ready[s.in.Rs1&31]; r > t {
+				t, why = r, m.producer[s.in.Rs1&31]
+			}
+		}
+		if f&fRs2 != 0 {
+			if r := m.ready[s.in.Rs2&31]; r > t {
+				t, why = r, m.producer[s.in.Rs2&31]
+			}
+		}
+		return t, why
+	}
+	return m.vecOperands(s, oi, t, why)
+}
+
+// retireInOrder is the in-order timing of any instruction, vector ones included.
+func (m *Model) retireInOrder(s *step, oi *opInfo, prev int64) int64 {
+	c := m.core
+	t := prev
+	if t < 0 {
+		t = 0
+	} else if m.slots >= m.width {
+		t++
+	}
+	base := t
+	why := uint16(ReasonIssue)
+	if m.fetchReady > t {
+		t, why = m.fetchReady, m.fetchWhy
+	}
+	t, why = m.operands(s, oi, t, why)
+
+	var o uint8
 	lat := int64(oi.lat)
 	occ := int64(oi.interval)
 	var miss, mis bool
 	if oi.flags&(fLoad|fStore) != 0 && oi.flags&fVector == 0 {
-		var extra int64
-		var l int64
-		l, extra, miss, mis = m.memory(e, oi)
-		if oi.flags&fLoad != 0 {
-			lat = l
-		}
-		occ += extra
+		o = m.access(s.addr, s.size, s.store, oi)
+		lat, occ = m.memLatency(oi, o)
+		miss, mis = o&oMiss != 0, o&oMisaligned != 0
 	}
 	var beats int64 = 1
 	if oi.flags&fVector != 0 {
 		m.vecMiss = false
-		beats, occ, lat = m.vecShape(e, oi)
+		beats, occ, lat = m.vecShape(s, oi)
 		miss = m.vecMiss
 	}
 
@@ -411,11 +674,7 @@ func (m *Model) retireInOrder(e *Event, oi *opInfo, prev int64) int64 {
 			}
 		}
 		if f := u.free[k]; f > t {
-			t = f
-			why = uint16(reasonUnit0 + int(oi.unit))
-			if u.vector {
-				why = ReasonVector
-			}
+			t, why = f, oi.busyWhy
 		}
 		u.free[k] = t + occ
 	}
@@ -432,8 +691,10 @@ func (m *Model) retireInOrder(e *Event, oi *opInfo, prev int64) int64 {
 	m.stats.Stall[ReasonIssue] += uint64(base - prev)
 	m.stats.Stall[why] += uint64(t - base)
 
-	m.writeback(e, oi, t, lat, beats, miss, mis)
-	m.control(e, oi, t+lat-1)
+	m.writeback(s, oi, t, lat, beats, miss, mis)
+	if oi.flags&(fBranch|fJump) != 0 {
+		m.redirect(m.predict(s.pc, s.next, s.in, oi), t+lat-1)
+	}
 	if oi.flags&fVset != 0 && c.VsetvlCycles > 1 {
 		// vsetvl* holds issue for its cycles.
 		if r := t + int64(c.VsetvlCycles); r > m.fetchReady {
@@ -444,11 +705,11 @@ func (m *Model) retireInOrder(e *Event, oi *opInfo, prev int64) int64 {
 }
 
 // writeback records when the instruction's result is ready and what it was.
-func (m *Model) writeback(e *Event, oi *opInfo, t, lat, beats int64, miss, mis bool) {
+func (m *Model) writeback(s *step, oi *opInfo, t, lat, beats int64, miss, mis bool) {
 	if oi.flags&fRd == 0 {
 		return
 	}
-	why := uint16(reasonDep + int(oi.class))
+	why := oi.depWhy
 	switch {
 	case miss:
 		why = ReasonCacheMiss
@@ -457,16 +718,16 @@ func (m *Model) writeback(e *Event, oi *opInfo, t, lat, beats int64, miss, mis b
 	}
 	extra := int64(m.core.BypassExtra)
 	if oi.flags&fVRd == 0 {
-		if rd := e.Inst.Rd & 31; rd != 0 {
+		if rd := s.in.Rd & 31; rd != 0 {
 			m.ready[rd] = t + lat + extra
 			m.producer[rd] = why
 		}
 		return
 	}
-	m.vecWriteback(e, oi, t, lat, beats, extra, why)
+	m.vecWriteback(s, oi, t, lat, beats, extra, why)
 }
 
-func (m *Model) retireOOO(e *Event, oi *opInfo, prev int64) int64 {
+func (m *Model) retireOOO(s *step, oi *opInfo, prev int64) int64 {
 	c := m.core
 	// Dispatch, in order, width per cycle, after the front end and when the window has room.
 	d := m.dispatch
@@ -487,40 +748,36 @@ func (m *Model) retireOOO(e *Event, oi *opInfo, prev int64) int64 {
 	}
 
 	// Issue when the operands and a unit are ready.
-	t, why := m.operands(e, oi, d, dwhy)
+	t, why := m.operands(s, oi, d, dwhy)
 	lat := int64(oi.lat)
 	occ := int64(oi.interval)
+	var o uint8
 	var miss, mis bool
 	if oi.flags&(fLoad|fStore) != 0 && oi.flags&fVector == 0 {
-		var l, extra int64
-		l, extra, miss, mis = m.memory(e, oi)
-		if oi.flags&fLoad != 0 {
-			lat = l
-		}
-		occ += extra
+		o = m.access(s.addr, s.size, s.store, oi)
+		lat, occ = m.memLatency(oi, o)
+		miss, mis = o&oMiss != 0, o&oMisaligned != 0
 	}
 	var beats int64 = 1
 	if oi.flags&fVector != 0 {
 		m.vecMiss = false
-		beats, occ, lat = m.vecShape(e, oi)
+		beats, occ, lat = m.vecShape(s, oi)
 		miss = m.vecMiss
 	}
 	if oi.unit >= 0 {
 		u := &m.units[oi.unit]
-		if s := u.reserve(t, occ); s > t {
-			t = s
-			why = uint16(reasonUnit0 + int(oi.unit))
-			if u.vector {
-				why = ReasonVector
-			}
+		if r := u.reserve(t, occ, nil, 0); r > t {
+			t, why = r, oi.busyWhy
 		}
 	}
 	done := t + lat
 	if oi.flags&fStore != 0 && oi.flags&fLoad == 0 {
 		done = t + 1 // a store retires once its address and data are in the store buffer
 	}
-	m.writeback(e, oi, t, lat, beats, miss, mis)
-	m.control(e, oi, t+lat-1)
+	m.writeback(s, oi, t, lat, beats, miss, mis)
+	if oi.flags&(fBranch|fJump) != 0 {
+		m.redirect(m.predict(s.pc, s.next, s.in, oi), t+lat-1)
+	}
 
 	// Retire, in order, width per cycle.
 	r := prev
@@ -535,7 +792,102 @@ func (m *Model) retireOOO(e *Event, oi *opInfo, prev int64) int64 {
 		r = done
 		rwhy = why
 		if why == ReasonIssue {
-			rwhy = uint16(reasonExec + int(oi.class))
+			rwhy = oi.execWhy
+		}
+	}
+	if r == prev {
+		m.slots++
+	} else {
+		m.slots = 1
+	}
+	m.cycle = r
+	m.rob[m.robPos] = r
+	if m.robPos++; m.robPos == len(m.rob) {
+		m.robPos = 0
+	}
+	m.lastWhy, m.lastStall = rwhy, r-base
+	m.stats.Stall[ReasonIssue] += uint64(base - prev)
+	m.stats.Stall[rwhy] += uint64(r - base)
+	return r - prev
+}
+
+// issueOOO is the out-of-order timing of a scalar instruction with outcome o, the last one
+// having retired at prev: it returns the cycles it adds. (retireOOO is the general form, for
+// vector instructions; for scalar ones the two agree.) log, when set, records the calendar
+// cells the unit looked at.
+func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *probeLog) int64 {
+	// Dispatch, in order, width per cycle, after the front end and when the window has room.
+	d := m.dispatch
+	if m.dispatched >= m.width {
+		d++
+	}
+	dwhy := uint16(ReasonIssue)
+	if m.fetchReady > d {
+		d, dwhy = m.fetchReady, m.fetchWhy
+	}
+	if old := m.rob[m.robPos]; old > d {
+		d, dwhy = old, ReasonWindow
+	}
+	if d == m.dispatch {
+		m.dispatched++
+	} else {
+		m.dispatch, m.dispatched = d, 1
+	}
+
+	// Issue when the operands and a unit are ready.
+	t, why := d, dwhy
+	f := oi.flags
+	if f&fRs1 != 0 {
+		if r := m.ready[in.Rs1&31]; r > t {
+			t, why = r, m.producer[in.Rs1&31]
+		}
+	}
+	if f&fRs2 != 0 {
+		if r := m.ready[in.Rs2&31]; r > t {
+			t, why = r, m.producer[in.Rs2&31]
+		}
+	}
+	lat, occ := m.memLatency(oi, o)
+	if oi.unit >= 0 {
+		if r := m.units[oi.unit].reserve(t, occ, log, oi.unit); r > t {
+			t, why = r, oi.busyWhy
+		}
+	}
+	done := t + lat
+	if f&fStore != 0 && f&fLoad == 0 {
+		done = t + 1 // a store retires once its address and data are in the store buffer
+	}
+	if f&fRd != 0 {
+		if rd := in.Rd & 31; rd != 0 {
+			w := oi.depWhy
+			switch {
+			case o&oMiss != 0:
+				w = ReasonCacheMiss
+			case o&oMisaligned != 0:
+				w = ReasonMisaligned
+			}
+			m.ready[rd] = t + lat + int64(m.core.BypassExtra)
+			m.producer[rd] = w
+		}
+	}
+	if f&(fBranch|fJump) != 0 {
+		m.redirect(o, t+lat-1)
+	}
+
+	// Retire, in order, width per cycle.
+	r := prev
+	if r < 0 {
+		r = 0
+	} else if m.slots >= m.core.IssueWidth {
+		r++
+	}
+	base := r
+	rwhy := uint16(ReasonIssue)
+	if done > r {
+		r = done
+		rwhy = why
+		if why == ReasonIssue {
+			rwhy = oi.execWhy
 		}
 	}
 	if r == prev {
@@ -555,8 +907,9 @@ func (m *Model) retireOOO(e *Event, oi *opInfo, prev int64) int64 {
 }
 
 // reserve finds the first cycle at or after t at which a copy of the unit is free for occ
-// cycles, books it and returns it.
-func (u *unitState) reserve(t, occ int64) int64 {
+// cycles, books it and returns it. log, when set, records the cells it looked at and booked
+// (the unit being unit).
+func (u *unitState) reserve(t, occ int64, log *probeLog, unit int16) int64 {
 	if occ < 1 {
 		occ = 1
 	}
@@ -564,6 +917,9 @@ func (u *unitState) reserve(t, occ int64) int64 {
 		ok := true
 		for k := int64(0); k < occ && k < calSize; k++ {
 			i := (t + k) & (calSize - 1)
+			if log != nil {
+				log.probe(unit, t+k, u.booked(t+k))
+			}
 			if u.calCycle[i] == t+k && int(u.cal[i]) >= u.count {
 				ok = false
 				break
@@ -575,11 +931,28 @@ func (u *unitState) reserve(t, occ int64) int64 {
 		t++
 	}
 	for k := int64(0); k < occ && k < calSize; k++ {
-		i := (t + k) & (calSize - 1)
-		if u.calCycle[i] != t+k {
-			u.calCycle[i], u.cal[i] = t+k, 0
+		u.book(t + k)
+		if log != nil {
+			log.books = append(log.books, probe{unit: unit, cycle: t + k})
 		}
-		u.cal[i]++
 	}
 	return t
+}
+
+// booked returns how many ops the calendar holds at cycle c.
+func (u *unitState) booked(c int64) uint16 {
+	if i := c & (calSize - 1); u.calCycle[i] == c {
+		return u.cal[i]
+	}
+	return 0
+}
+
+// book adds an op at cycle c to the calendar.
+func (u *unitState) book(c int64) {
+	i := c & (calSize - 1)
+	if u.calCycle[i] != c {
+		u.calCycle[i], u.cal[i] = c, 0
+	}
+	u.cal[i]++
+	u.last = max(u.last, c)
 }

@@ -81,16 +81,15 @@ func isLink(r uint8) bool { return r == 1 || r == 5 }
 
 // jump predicts jal/jalr and learns: jal's target is in the instruction; returns pop the
 // return-address stack; other jalr use the last target seen at that pc.
-func (p *predictor) jump(e *Event) bool {
-	in := &e.Inst
+func (p *predictor) jump(pc, next uint64, in *isa.Inst) bool {
 	rd, rs1 := in.Rd&31, in.Rs1&31
-	ret := e.PC + uint64(in.Len)
-	direct := e.Inst.Op == isa.JAL
+	ret := pc + uint64(in.Len)
+	direct := in.Op == isa.JAL
 	ok := true
 	switch {
 	case direct:
 	case rd == 0 && isLink(rs1) && len(p.ras) > 0:
-		ok = p.rasTop > 0 && p.ras[(p.rasPos+len(p.ras)-1)%len(p.ras)] == e.NextPC
+		ok = p.rasTop > 0 && p.ras[(p.rasPos+len(p.ras)-1)%len(p.ras)] == next
 		if p.rasTop > 0 {
 			p.rasPos = (p.rasPos + len(p.ras) - 1) % len(p.ras)
 			p.rasTop--
@@ -100,9 +99,9 @@ func (p *predictor) jump(e *Event) bool {
 			ok = false
 			break
 		}
-		i := (e.PC >> 1) & p.btbMask
-		ok = p.btb[i] == e.NextPC+1
-		p.btb[i] = e.NextPC + 1
+		i := (pc >> 1) & p.btbMask
+		ok = p.btb[i] == next+1
+		p.btb[i] = next + 1
 	}
 	if isLink(rd) && len(p.ras) > 0 {
 		p.ras[p.rasPos] = ret

@@ -52,7 +52,7 @@ type refModel struct {
 	robPos     int
 
 	bp    refPredictor
-	refCache refCache
+	cache refCache
 
 	vlen, dlen int
 
@@ -67,7 +67,7 @@ type refModel struct {
 }
 
 // New returns a model of core for programs of the given XLEN (32 or 64), in the reset state:
-// empty refCache, untrained refPredictor, cycle 0. vlen overrides the core's VLEN when non-zero (a
+// empty cache, untrained predictor, cycle 0. vlen overrides the core's VLEN when non-zero (a
 // program run with --vlen).
 func newRef(c *Core, xlen, vlen int) *refModel {
 	m := &refModel{core: c, xlen: xlen, vlen: c.VLEN, dlen: c.DLEN}
@@ -97,7 +97,7 @@ func newRef(c *Core, xlen, vlen int) *refModel {
 		m.rob = make([]int64, c.Window)
 	}
 	m.bp.init(c)
-	m.refCache.init(c.L1DSize, c.L1DWays, c.L1DLine)
+	m.cache.init(c.L1DSize, c.L1DWays, c.L1DLine)
 	m.stats.Stall = make([]uint64, reasonUnit0+len(c.Units))
 	return m
 }
@@ -146,7 +146,7 @@ func refOpInfoFor(c *Core, op isa.Op, xlen int) refOpInfo {
 	oi.unit = int16(i)
 	oi.lat, oi.interval = int32(u.Latency), int32(u.Interval)
 	if oi.flags&fLoad != 0 && oi.flags&fVector == 0 {
-		oi.lat = int32(c.L1DHit) // loads take the refCache's latency unless an override says otherwise
+		oi.lat = int32(c.L1DHit) // loads take the cache's latency unless an override says otherwise
 	}
 	for _, o := range c.Overrides { // class overrides first, then op overrides win
 		if o.Class == row.Class && o.Op == isa.OpInvalid {
@@ -193,7 +193,7 @@ func (m *refModel) Stats() *Stats {
 	return s
 }
 
-// ResetStats zeroes the counters (and the refProfile) but keeps the pipeline, refCache and
+// ResetStats zeroes the counters (and the profile) but keeps the pipeline, cache and
 // refPredictor state: measuring a warm repetition of a call.
 func (m *refModel) ResetStats() {
 	stall := m.stats.Stall
@@ -269,14 +269,14 @@ func (m *refModel) memory(e *Event, oi *refOpInfo) (lat int64, extra int64, miss
 	} else {
 		m.stats.Loads++
 	}
-	if !m.refCache.access(e.MemAddr) {
+	if !m.cache.access(e.MemAddr) {
 		miss = true
 	}
 	if e.MemAddr&(size-1) != 0 {
 		misaligned = true
 		m.stats.Misaligned++
 		extra = int64(c.MisalignedPenalty)
-		if last := e.MemAddr + size - 1; last>>m.refCache.lineShift != e.MemAddr>>m.refCache.lineShift && !m.refCache.access(last) {
+		if last := e.MemAddr + size - 1; last>>m.cache.lineShift != e.MemAddr>>m.cache.lineShift && !m.cache.access(last) {
 			miss = true
 		}
 	}
@@ -565,7 +565,7 @@ func (m *refModel) vecShape(e *Event, oi *refOpInfo) (beats, occ, lat int64) {
 }
 
 // vecMemory models a vector load or store: bytes moved at the core's rate, each line
-// looked up in the refCache.
+// looked up in the cache.
 func (m *refModel) vecMemory(e *Event, oi *refOpInfo) (beats, occ, lat int64) {
 	c := m.core
 	nf := int64(e.Inst.Nf) + 1
@@ -602,7 +602,7 @@ func (m *refModel) vecMemory(e *Event, oi *refOpInfo) (beats, occ, lat int64) {
 	if bytes > 0 && !strided {
 		line := uint64(c.L1DLine)
 		for a := e.MemAddr &^ (line - 1); a < e.MemAddr+uint64(bytes); a += line {
-			if !m.refCache.access(a) {
+			if !m.cache.access(a) {
 				miss = true
 			}
 		}
@@ -685,7 +685,7 @@ func (m *refModel) vecWriteback(e *Event, oi *refOpInfo, t, lat, beats, extra in
 	}
 }
 
-// refPredictor is the front end's branch and jump prediction: a direction refPredictor for
+// refPredictor is the front end's branch and jump prediction: a direction predictor for
 // conditional branches (static, bimodal or gshare two-bit counters), a return-address stack
 // and a last-target buffer for indirect jumps.
 type refPredictor struct {
@@ -793,7 +793,7 @@ func (p *refPredictor) jump(e *Event) bool {
 	return ok
 }
 
-// refCache is a set-associative L1 data refCache with LRU replacement, write-allocate: only tags
+// refCache is a set-associative L1 data cache with LRU replacement, write-allocate: only tags
 // are kept, enough to tell hits from misses.
 type refCache struct {
 	tags      []uint64 // line address + 1 per way, 0: invalid
@@ -880,4 +880,3 @@ func (p *refProfile) add(e *Event, delta int64, why uint16, stall int64, edge bo
 		p.taken[i]++
 	}
 }
-

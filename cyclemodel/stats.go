@@ -73,6 +73,7 @@ type Share struct {
 
 // Breakdown returns the reasons that cost cycles, most first.
 func (m *Model) Breakdown() []Share {
+	m.drain()
 	var sh []Share
 	for i, n := range m.stats.Stall {
 		if n != 0 {
@@ -99,6 +100,7 @@ type profile struct {
 // SetProfile turns on per-instruction counting for pcs in [lo, hi) (the program's text):
 // TopInsts and TopLoops report them.
 func (m *Model) SetProfile(lo, hi uint64) {
+	m.drain()
 	if hi <= lo || hi-lo > 1<<28 {
 		m.prof = nil
 		return
@@ -118,25 +120,30 @@ func (p *profile) reset() {
 	clear(p.taken)
 }
 
-func (p *profile) add(e *Event, delta int64, why uint16, stall int64, edge bool) {
-	if e.PC < p.lo || e.PC >= p.hi {
+func (p *profile) add(pc uint64, in *isa.Inst, next uint64, delta int64, why uint16, stall int64, edge bool) {
+	p.addN(pc, in, next, delta, why, stall, edge, 1)
+}
+
+// addN is add called n times with the same arguments.
+func (p *profile) addN(pc uint64, in *isa.Inst, next uint64, delta int64, why uint16, stall int64, edge bool, n uint64) {
+	if pc < p.lo || pc >= p.hi || n == 0 {
 		return
 	}
-	i := (e.PC - p.lo) >> 1
+	i := (pc - p.lo) >> 1
 	if p.count[i] == 0 {
-		p.insts[i] = e.Inst
+		p.insts[i] = *in
 	}
-	p.count[i]++
-	p.cycles[i] += uint64(delta)
+	p.count[i] += n
+	p.cycles[i] += n * uint64(delta)
 	if stall > 0 {
-		p.stall[i] += uint64(stall)
+		p.stall[i] += n * uint64(stall)
 		if uint32(stall) >= p.worst[i] {
 			p.worst[i], p.why[i] = uint32(stall), why
 		}
 	}
-	if edge && e.NextPC <= e.PC && e.NextPC >= p.lo {
-		p.back[i] = uint32((e.NextPC-p.lo)>>1) + 1
-		p.taken[i]++
+	if edge && next <= pc && next >= p.lo {
+		p.back[i] = uint32((next-p.lo)>>1) + 1
+		p.taken[i] += n
 	}
 }
 
@@ -161,6 +168,7 @@ type LoopProfile struct {
 
 // TopInsts returns the n instructions that cost the most cycles (needs SetProfile).
 func (m *Model) TopInsts(n int) []InstProfile {
+	m.drain()
 	p := m.prof
 	if p == nil {
 		return nil
@@ -185,6 +193,7 @@ func (m *Model) TopInsts(n int) []InstProfile {
 
 // TopLoops returns the n loops that cost the most cycles (needs SetProfile).
 func (m *Model) TopLoops(n int) []LoopProfile {
+	m.drain()
 	p := m.prof
 	if p == nil {
 		return nil

@@ -86,8 +86,8 @@ func memEEW(name string) int32 {
 }
 
 // group returns how many registers an operand of this instruction spans.
-func (m *Model) group(e *Event) int {
-	g := e.LMUL8 / 8
+func (m *Model) group(s *step) int {
+	g := s.lmul8 / 8
 	if g < 1 {
 		g = 1
 	}
@@ -96,8 +96,8 @@ func (m *Model) group(e *Event) int {
 
 // vecShape returns the beats an instruction takes, how long it holds its unit and its
 // latency to the last beat's result.
-func (m *Model) vecShape(e *Event, oi *opInfo) (beats, occ, lat int64) {
-	lmul8 := e.LMUL8
+func (m *Model) vecShape(s *step, oi *opInfo) (beats, occ, lat int64) {
+	lmul8 := s.lmul8
 	if lmul8 == 0 {
 		lmul8 = 8
 	}
@@ -107,7 +107,7 @@ func (m *Model) vecShape(e *Event, oi *opInfo) (beats, occ, lat int64) {
 		beats = 1
 	}
 	if oi.flags&(fLoad|fStore) != 0 {
-		return m.vecMemory(e, oi)
+		return m.vecMemory(s, oi)
 	}
 	occ = beats * int64(oi.interval)
 	lat = int64(oi.lat) + (beats-1)*int64(oi.interval)
@@ -117,42 +117,42 @@ func (m *Model) vecShape(e *Event, oi *opInfo) (beats, occ, lat int64) {
 
 // vecMemory models a vector load or store: bytes moved at the core's rate, each line
 // looked up in the cache.
-func (m *Model) vecMemory(e *Event, oi *opInfo) (beats, occ, lat int64) {
+func (m *Model) vecMemory(s *step, oi *opInfo) (beats, occ, lat int64) {
 	c := m.core
-	nf := int64(e.Inst.Nf) + 1
+	nf := int64(s.in.Nf) + 1
 	var bytes int64
 	strided := false
 	switch {
 	case oi.args == isa.ArgsVMemWhole:
 		bytes = nf * int64(m.vlen/8)
 	case oi.eew == 0: // vlm.v, vsm.v
-		bytes = int64(e.VL+7) / 8
+		bytes = int64(s.vl+7) / 8
 	default:
 		eew := int64(oi.eew)
 		if oi.args == isa.ArgsVMemIndex {
-			eew = int64(e.SEW / 8)
+			eew = int64(s.sew / 8)
 		}
-		bytes = int64(e.VL) * eew * nf
+		bytes = int64(s.vl) * eew * nf
 		strided = oi.args == isa.ArgsVMemStride || oi.args == isa.ArgsVMemIndex
 	}
 	rate := int64(c.VecLSBytes)
 	occ = (bytes + rate - 1) / rate
 	if strided {
-		occ = int64(e.VL) * nf // one element per cycle
+		occ = int64(s.vl) * nf // one element per cycle
 	}
 	if occ < 1 {
 		occ = 1
 	}
 	lat = int64(oi.lat)
 	miss := false
-	if e.Store {
+	if s.store {
 		m.stats.Stores++
 	} else {
 		m.stats.Loads++
 	}
 	if bytes > 0 && !strided {
 		line := uint64(c.L1DLine)
-		for a := e.MemAddr &^ (line - 1); a < e.MemAddr+uint64(bytes); a += line {
+		for a := s.addr &^ (line - 1); a < s.addr+uint64(bytes); a += line {
 			if !m.cache.access(a) {
 				miss = true
 			}
@@ -167,9 +167,9 @@ func (m *Model) vecMemory(e *Event, oi *opInfo) (beats, occ, lat int64) {
 }
 
 // vecOperands waits for the vector (and scalar) sources of a vector instruction.
-func (m *Model) vecOperands(e *Event, oi *opInfo, t int64, why uint16) (int64, uint16) {
+func (m *Model) vecOperands(s *step, oi *opInfo, t int64, why uint16) (int64, uint16) {
 	f := oi.flags
-	g := m.group(e)
+	g := m.group(s)
 	wait := func(reg int, n int) {
 		for i := 0; i < n && reg+i < 64; i++ {
 			r := m.ready[reg+i]
@@ -183,43 +183,43 @@ func (m *Model) vecOperands(e *Event, oi *opInfo, t int64, why uint16) (int64, u
 	}
 	if f&fRs1 != 0 {
 		if f&fVRs1 != 0 {
-			wait(32+int(e.Inst.Rs1&31), g)
-		} else if r := m.ready[e.Inst.Rs1&31]; r > t {
-			t, why = r, m.producer[e.Inst.Rs1&31]
+			wait(32+int(s.in.Rs1&31), g)
+		} else if r := m.ready[s.in.Rs1&31]; r > t {
+			t, why = r, m.producer[s.in.Rs1&31]
 		}
 	}
 	if f&fRs2 != 0 {
 		if f&fVRs2 != 0 {
-			wait(32+int(e.Inst.Rs2&31), g)
-		} else if r := m.ready[e.Inst.Rs2&31]; r > t {
-			t, why = r, m.producer[e.Inst.Rs2&31]
+			wait(32+int(s.in.Rs2&31), g)
+		} else if r := m.ready[s.in.Rs2&31]; r > t {
+			t, why = r, m.producer[s.in.Rs2&31]
 		}
 	}
 	if f&fReadVd != 0 {
-		wait(32+int(e.Inst.Rd&31), m.destGroup(e, oi))
+		wait(32+int(s.in.Rd&31), m.destGroup(s, oi))
 	}
-	if f&fReadV0 != 0 || e.Inst.Vm == 0 {
+	if f&fReadV0 != 0 || s.in.Vm == 0 {
 		wait(32, 1)
 	}
 	return t, why
 }
 
 // destGroup is the number of registers the destination (or store data) spans.
-func (m *Model) destGroup(e *Event, oi *opInfo) int {
+func (m *Model) destGroup(s *step, oi *opInfo) int {
 	if oi.args == isa.ArgsVMemWhole || oi.args == isa.ArgsVMvNR {
 		if oi.args == isa.ArgsVMvNR {
-			return int(e.Inst.Imm)
+			return int(s.in.Imm)
 		}
-		return int(e.Inst.Nf) + 1
+		return int(s.in.Nf) + 1
 	}
 	if oi.class == isa.ClassVMask {
 		return 1
 	}
-	return m.group(e) * (int(e.Inst.Nf) + 1)
+	return m.group(s) * (int(s.in.Nf) + 1)
 }
 
 // vecWriteback records when a vector instruction's destination group is ready.
-func (m *Model) vecWriteback(e *Event, oi *opInfo, t, lat, beats, extra int64, why uint16) {
+func (m *Model) vecWriteback(s *step, oi *opInfo, t, lat, beats, extra int64, why uint16) {
 	first := t + lat - (beats-1)*int64(oi.interval) + extra
 	if oi.flags&fLoad != 0 {
 		first = t + int64(oi.lat) + extra
@@ -227,8 +227,8 @@ func (m *Model) vecWriteback(e *Event, oi *opInfo, t, lat, beats, extra int64, w
 			first += int64(m.core.L1DMiss - m.core.L1DHit)
 		}
 	}
-	n := m.destGroup(e, oi)
-	base := 32 + int(e.Inst.Rd&31)
+	n := m.destGroup(s, oi)
+	base := 32 + int(s.in.Rd&31)
 	for i := 0; i < n && base+i < 64; i++ {
 		m.ready[base+i] = t + lat + extra
 		m.chainReady[base+i] = first

@@ -101,138 +101,155 @@ type ctlbEntry struct {
 // run executes up to budget instructions and returns how many retired and how much of the
 // budget it used: a trap taken into the handler uses one unit, so that a program trapping
 // over and over (mtvec pointing at a fault) still ends its run. It alternates between loop,
-// the hot interpreter, and the general paths loop leaves to it: page lookups, decoding, slow
-// memory accesses, traps and the rare instructions.
+// the hot interpreter, and the general paths loop leaves to it (exit): page lookups,
+// decoding, slow memory accesses, traps and the rare instructions. With an Observer,
+// runObserved does the same with loopRecord.
 func (h *Hart) run(budget uint64) (done, used uint64) {
-	if !h.observe() {
-		return h.runLoop(budget, false)
+	if h.Observer != nil {
+		return h.runObserved(budget)
 	}
-	done, used = h.runLoop(budget, true)
-	h.flushObserved(h.PC)
-	return done, used
-}
-
-// runLoop is run; obs says whether an Observer records the instructions (with loopRecord
-// instead of loop).
-func (h *Hart) runLoop(budget uint64, obs bool) (done, used uint64) {
 	traps := uint64(0)
 	for done+traps < budget && h.stop.Reason == StopNone {
-		if h.Mem.Epoch != h.epoch {
-			// The mapping changed, code was flushed or tohost was written: forget the
-			// cached code pages and let the host look at tohost.
-			h.epoch = h.Mem.Epoch
-			for i := range h.ctlb {
-				h.ctlb[i] = ctlbEntry{vpn: ^uint64(0)}
-			}
-			if h.HTIF != nil {
-				h.HTIF.poll(h)
-				if h.stop.Reason != StopNone {
-					return done, done + traps
-				}
-			}
-			if h.dbg != nil && h.checkWatches() {
-				return done, done + traps // a watched range changed (debug.go)
-			}
+		if h.Mem.Epoch != h.epoch && h.newEpoch() {
+			break
 		}
-		var n uint64
-		var k int
-		if obs {
-			if h.rec.n == recSize {
-				h.flushObserved(h.PC)
-			}
-			n, k = h.loopRecord(min(budget-done-traps, uint64(recSize-h.rec.n)))
-		} else {
-			n, k = h.loop(budget - done - traps)
-		}
+		n, k := h.loop(budget - done - traps)
 		done += n
 		if done+traps == budget {
-			// Out of budget (a jump may have left the loop on its last instruction, with
-			// the new page not looked up yet): whatever comes next waits for the next run,
-			// unless it is the return of a Call.
-			if h.PC == h.Sentinel && h.Sentinel != 0 {
-				h.stop = Stop{Reason: StopReturn, PC: h.PC}
-			}
-			return done, done + traps
+			h.budgetEnd()
+			break
 		}
-		switch k {
-		case exitFetch:
-			pc := h.PC
-			if pc == h.Sentinel && pc != 0 {
-				h.stop = Stop{Reason: StopReturn, PC: pc}
-				return done, done + traps
-			}
-			cp := h.codeFor(pc)
-			if cp == nil {
-				if obs {
-					h.flushObserved(pc)
-				}
-				if h.raise(CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address") {
-					return done, done + traps
-				}
-				traps++
-				continue
-			}
-			h.ctlb[(pc>>pageShift)&ctlbMask] = ctlbEntry{vpn: pc >> pageShift, cp: cp}
-		case exitDecode:
-			pc := h.PC
-			if obs {
-				// Decoding rewrites the slot's isa.Inst, which a buffered record may point
-				// to (code that was changed is decoded afresh).
-				h.flushObserved(pc)
-			}
-			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
-			if !h.decodeSlot(e.cp, (pc&pageMask)>>1, pc) {
-				if h.raise(CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped or non-executable page") {
-					return done, done + traps
-				}
-				traps++
-			}
-		case exitTrap:
-			if obs {
-				h.flushObserved(h.PC)
-			}
-			var stop bool
-			if h.tc == CauseIllegal {
-				stop = h.illegalAt(h.PC)
-			} else {
-				stop = h.raise(h.tc, h.tv, trapMessages[h.tm])
-			}
-			if stop {
-				return done, done + traps
-			}
-			traps++
-		case exitSlow:
-			pc := h.PC
-			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
-			i := (pc & pageMask) >> 1
-			in := &e.cp.insts[i]
-			var addr uint64
-			if obs {
-				if !slowPure[in.Op] {
-					h.flushObserved(pc) // a CSR read or a system call may read the observer's state
-				}
-				addr, _, _, _ = h.memAccess(in)
-			}
-			retired, ok := h.execSlow(&e.cp.slots[i], in, pc)
-			if retired {
-				done++
-				if obs {
-					h.observeSlow(pc, in, addr)
-				}
-			} else {
-				if ok {
-					traps++ // it trapped into the handler
-				}
-				if obs {
-					h.flushObserved(pc)
-				}
-			}
-			if !ok {
-				return done, done + traps
-			}
+		r, t, stop := h.exit(k, false)
+		done, traps = done+r, traps+t
+		if stop {
+			break
 		}
 	}
 	return done, done + traps
+}
+
+// runObserved is run with an Observer: loopRecord fills the buffer, and the observer is
+// handed it when it is full, before the instructions that may read its state (CSR
+// accesses, system calls), before traps and decoding, and when runObserved returns.
+func (h *Hart) runObserved(budget uint64) (done, used uint64) {
+	h.observe()
+	traps := uint64(0)
+	for done+traps < budget && h.stop.Reason == StopNone {
+		if h.Mem.Epoch != h.epoch && h.newEpoch() {
+			break
+		}
+		if h.rec.n == recSize {
+			h.flushObserved(h.PC)
+		}
+		n, k := h.loopRecord(min(budget-done-traps, uint64(recSize-h.rec.n)))
+		done += n
+		if done+traps == budget {
+			h.budgetEnd()
+			break
+		}
+		r, t, stop := h.exit(k, true)
+		done, traps = done+r, traps+t
+		if stop {
+			break
+		}
+	}
+	h.flushObserved(h.PC)
+	return done, done + traps
+}
+
+// newEpoch catches up with a change of Mem.Epoch: the mapping changed, code was flushed or
+// tohost was written. It forgets the cached code pages and lets the host look at tohost; it
+// returns true when the run must stop.
+func (h *Hart) newEpoch() bool {
+	h.epoch = h.Mem.Epoch
+	for i := range h.ctlb {
+		h.ctlb[i] = ctlbEntry{vpn: ^uint64(0)}
+	}
+	if h.HTIF != nil {
+		h.HTIF.poll(h)
+		if h.stop.Reason != StopNone {
+			return true
+		}
+	}
+	return h.dbg != nil && h.checkWatches() // a watched range changed (debug.go)
+}
+
+// budgetEnd ends a run that is out of budget (a jump may have left the loop on its last
+// instruction, with the new page not looked up yet): whatever comes next waits for the next
+// run, unless it is the return of a Call.
+func (h *Hart) budgetEnd() {
+	if h.PC == h.Sentinel && h.Sentinel != 0 {
+		h.stop = Stop{Reason: StopReturn, PC: h.PC}
+	}
+}
+
+// exit does what the loop left it for (k): it returns the instructions that retired, the
+// traps taken into the handler, and whether the run must stop. obs says an Observer is
+// recording.
+func (h *Hart) exit(k int, obs bool) (retired, traps uint64, stop bool) {
+	switch k {
+	case exitFetch:
+		pc := h.PC
+		if pc == h.Sentinel && pc != 0 {
+			h.stop = Stop{Reason: StopReturn, PC: pc}
+			return 0, 0, true
+		}
+		cp := h.codeFor(pc)
+		if cp == nil {
+			if obs {
+				h.flushObserved(pc)
+			}
+			if h.raise(CauseFetchAccess, pc, "instruction fetch from an unmapped or non-executable address") {
+				return 0, 0, true
+			}
+			return 0, 1, false
+		}
+		h.ctlb[(pc>>pageShift)&ctlbMask] = ctlbEntry{vpn: pc >> pageShift, cp: cp}
+	case exitDecode:
+		pc := h.PC
+		if obs {
+			// Decoding rewrites the slot's isa.Inst, which a buffered record may point to
+			// (code that was changed is decoded afresh).
+			h.flushObserved(pc)
+		}
+		e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+		if !h.decodeSlot(e.cp, (pc&pageMask)>>1, pc) {
+			if h.raise(CauseFetchAccess, pc+2, "instruction fetch crosses into an unmapped or non-executable page") {
+				return 0, 0, true
+			}
+			return 0, 1, false
+		}
+	case exitTrap:
+		if obs {
+			h.flushObserved(h.PC)
+		}
+		if h.tc == CauseIllegal {
+			stop = h.illegalAt(h.PC)
+		} else {
+			stop = h.raise(h.tc, h.tv, trapMessages[h.tm])
+		}
+		if stop {
+			return 0, 0, true
+		}
+		return 0, 1, false
+	case exitSlow:
+		var ok, r bool
+		if obs {
+			r, ok = h.execSlowObserved()
+		} else {
+			pc := h.PC
+			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+			i := (pc & pageMask) >> 1
+			r, ok = h.execSlow(&e.cp.slots[i], &e.cp.insts[i], pc)
+		}
+		if r {
+			retired = 1
+		} else if ok {
+			traps = 1 // it trapped into the handler
+		}
+		return retired, traps, !ok
+	}
+	return 0, 0, false
 }
 
 const (
@@ -244,6 +261,11 @@ const (
 // compiler keeps pc, the budget and the page in registers instead of spilling them around
 // calls on every instruction; anything that needs a call leaves the loop with a reason for
 // run. It returns how many instructions retired.
+//
+// loopRecord (exec_record.go) is made from it by internal/genrecord (go generate ./emu;
+// a test fails when it is stale), which relies on three conventions: an instruction retires
+// with `n--`, a case that accesses memory names the effective address `a := ...`, and the
+// function ends at the label exit.
 func (h *Hart) loop(budget uint64) (uint64, int) {
 	x := &h.X
 	m := h.Mem

@@ -18,7 +18,9 @@ type Observer interface {
 // decoded instruction, pointing into the hart's decode cache: valid only during the call)
 // and Addr[i], the effective address of a load, store or AMO (the first byte for a vector
 // access; anything for other instructions). The instruction after PC[i] is at PC[i+1], and
-// the one after the last at Next: no trap comes between two instructions of a batch.
+// the one after the last at Next: no trap comes between two instructions of a batch. Nothing
+// is decoded while a batch is collected (run hands the buffer over first), so the same pc
+// in one batch is the same instruction.
 //
 // A vector instruction is always the last of its batch, and VL, SEW and LMUL8 give the
 // vector configuration after it (for vsetvl*, the one it set; SEW in bits, LMUL×8); they
@@ -48,17 +50,11 @@ type recBuf struct {
 	batch Batch
 }
 
-// observe prepares the buffer for a run with an Observer; it returns false when there is
-// none.
-func (h *Hart) observe() bool {
-	if h.Observer == nil {
-		h.rec = nil
-		return false
-	}
+// observe prepares the buffer for a run with an Observer.
+func (h *Hart) observe() {
 	if h.rec == nil {
 		h.rec = &recBuf{}
 	}
-	return true
 }
 
 // flushObserved hands the buffered instructions to the Observer; next is the pc of the
@@ -75,6 +71,29 @@ func (h *Hart) flushObserved(next uint64) {
 	}
 	rb.n = 0
 	h.Observer.Retired(b)
+}
+
+// execSlowObserved is execSlow on the instruction at h.PC for a run with an Observer: the
+// observer is handed the buffer first unless the instruction is one of slowPure (a CSR read
+// or a system call may read its state), and the instruction is recorded if it retires; if it
+// does not, the buffer is handed over at once (the next instruction recorded comes after a
+// trap).
+func (h *Hart) execSlowObserved() (retired, ok bool) {
+	pc := h.PC
+	e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+	i := (pc & pageMask) >> 1
+	in := &e.cp.insts[i]
+	if !slowPure[in.Op] {
+		h.flushObserved(pc)
+	}
+	addr, _, _, _ := h.memAccess(in)
+	retired, ok = h.execSlow(&e.cp.slots[i], in, pc)
+	if retired {
+		h.observeSlow(pc, in, addr)
+	} else {
+		h.flushObserved(pc)
+	}
+	return retired, ok
 }
 
 // observeSlow records an instruction the general executor retired: in at pc, with the

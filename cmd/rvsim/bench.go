@@ -302,6 +302,10 @@ func cipherName(alg string) (string, int) {
 	return "sm4", 128
 }
 
+// connectModel attaches a kernel's model to its hart: observeModel (the tests compare it
+// with the per-instruction attachModel).
+var connectModel = observeModel
+
 func openKernel(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen, maxSize int, decrypt, profile bool) (*kernelCall, *elf.File, error) {
 	cipher, keyBits := cipherName(bc.alg)
 	path := filepath.Join(dir, fmt.Sprintf("%s-%s-rv%d.elf", cipher, bc.variant, xlen))
@@ -330,7 +334,7 @@ func openKernel(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen, max
 	if profile {
 		m.SetProfile(textRange(f))
 	}
-	attachModel(h, m, nil)
+	connectModel(h, m)
 
 	alloc := func(n int) uint64 {
 		a, err2 := mc.Alloc(uint64(n))

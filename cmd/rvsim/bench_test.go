@@ -97,8 +97,8 @@ func TestBenchReference(t *testing.T) {
 
 // BenchmarkRunWithModel compares `rvsim run` with and without a cycle model on the
 // interpreter benchmark loop (scripts/bench/loop.s, 10 instructions per iteration): the MIPS
-// metric of each sub-benchmark is the emulator's speed; the brief asks the modelled runs to
-// keep 40% of the plain one (they do not yet: see the README's "Cycle model" section).
+// metric of each sub-benchmark is the emulator's speed; the modelled runs must keep 40% of
+// the plain one (the README's "Speed with the model on" has the figures).
 func BenchmarkRunWithModel(b *testing.B) {
 	clang, err := exec.LookPath("clang-19")
 	if err != nil {

@@ -67,8 +67,33 @@ func coresFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	}
 }
 
-// attachModel makes the model see every instruction h retires (after next, which may be
-// nil) and the guest's cycle CSR read the modelled count.
+// observeModel makes the model see every instruction h retires, in the batches of the
+// emulator's recording loop (the fast way: run, bench), and the guest's cycle CSR read the
+// modelled count. It replaces h's Observer.
+func observeModel(h *emu.Hart, m *cyclemodel.Model) {
+	h.Observer = modelObserver{m}
+	h.CSR.Cycles = m.Cycles
+}
+
+// modelObserver hands the emulator's batches to a model (the two Batch types have the same
+// fields, so one converts to the other).
+type modelObserver struct{ m *cyclemodel.Model }
+
+func (o modelObserver) Retired(b *emu.Batch) { o.m.RetireBatch((*cyclemodel.Batch)(b)) }
+
+// observers is an Observer that hands every batch to each of its members in turn.
+type observers []emu.Observer
+
+func (os observers) Retired(b *emu.Batch) {
+	for _, o := range os {
+		o.Retired(b)
+	}
+}
+
+// attachModel makes the model see every instruction h retires through h's Hook, one at a
+// time (after next, which may be nil), and the guest's cycle CSR read the modelled count:
+// the way for a caller that needs the model current after each instruction (the debugger's
+// per-instruction cycle notes). observeModel is much faster and gives the same counts.
 func attachModel(h *emu.Hart, m *cyclemodel.Model, next func(*emu.Retired)) {
 	var ev cyclemodel.Event
 	h.Hook = func(r *emu.Retired) {
@@ -183,9 +208,20 @@ func pct(a, b uint64) float64 {
 }
 
 // setupCore loads the core description name, checks that it assigns every op class in the
-// program's text, and attaches a model of it to h. On failure it reports and returns a nil
-// model and the exit status.
+// program's text, and attaches a model of it to h's Hook (attachModel, after the hook h has).
+// On failure it reports and returns a nil model and the exit status.
 func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
+	m, status := newModel(env, name, f, h, profile)
+	if m != nil {
+		attachModel(h, m, h.Hook)
+	}
+	return m, status
+}
+
+// newModel loads the core description name, checks that it assigns every op class in the
+// program's text and returns a model of it for h, not attached. On failure it reports and
+// returns a nil model and the exit status.
+func newModel(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
 	c, err := cyclemodel.Load(name)
 	if err != nil {
 		env.errorf("--core: %v", err)
@@ -203,6 +239,5 @@ func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool)
 	if profile {
 		m.SetProfile(textRange(f))
 	}
-	attachModel(h, m, h.Hook)
 	return m, 0
 }

@@ -102,17 +102,33 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			}
 			h.Hook, flush = emu.CommitLog(h, w)
 		}
+		// Counting and the cycle model observe the run in batches; only the trace needs a
+		// hook (the registers as each instruction left them).
+		var obs observers
 		var st *emu.Stats
 		if *stats {
 			st = &emu.Stats{}
-			h.Hook = st.Hook(h.Hook)
+			if h.Hook != nil {
+				h.Hook = st.Hook(h.Hook)
+			} else {
+				obs = append(obs, st)
+			}
 		}
 		var model *cyclemodel.Model
 		if *coreName != "" {
 			var status int
-			if model, status = setupCore(env, *coreName, f, h, *stats); model == nil {
+			if model, status = newModel(env, *coreName, f, h, *stats); model == nil {
 				return status
 			}
+			observeModel(h, model)
+			obs = append(obs, h.Observer)
+		}
+		switch len(obs) {
+		case 0:
+		case 1:
+			h.Observer = obs[0]
+		default:
+			h.Observer = obs
 		}
 		start := time.Now()
 		budget := *maxInsns

@@ -1,0 +1,986 @@
+package cyclemodel
+
+import (
+	"slices"
+	"unsafe"
+
+	"rvsim/isa"
+)
+
+// Memoized blocks. A block is a run of up to maxBlockLen scalar instructions that ends at a
+// branch or jump (or before an instruction that cannot be in one). Modelling an instruction
+// splits in two:
+//
+//   - what does not depend on timing: its access through the data cache and its branch or
+//     jump through the predictor, which change their state and give each instruction an
+//     outcome (miss, misaligned, mispredicted, taken). These run for every instruction;
+//   - the timing, which depends only on the outcomes and on the pipeline state relative to
+//     the cycle the block starts in: the instructions issued in that cycle, when the front
+//     end can fetch, when each register the block reads before writing it is ready (and what
+//     produced it) and when each copy of each unit the block uses is free. A time at or before
+//     the start cycle is as good as any earlier one (nothing issues before it), so those are
+//     all recorded as 0.
+//
+// The first time a block starts in a given state with given outcomes, its instructions are
+// timed one by one (Model.issue) and the result is recorded as a variant of the block: the
+// state it leaves relative to the start (the registers and units it wrote, the cycle, the
+// fetch time), the cycles it adds to each reason, and each instruction's share for the
+// profile. When the block starts in that state again with the same outcomes, the variant is
+// replayed: the same updates, shifted to the new start cycle, and no instruction is timed.
+// A loop whose body is one block usually reaches a steady state in which each iteration
+// leaves the state it started in (a fixed point): then the iterations that follow with the
+// same outcomes are repeated, their updates applied once at the end, and cost only their
+// outcomes.
+//
+// An out-of-order core's state has more clocks. Times are taken relative to the cycle the
+// last instruction dispatched in (nothing in the block dispatches, issues or books a unit
+// earlier), and the key adds the instructions dispatched and retired in their cycles, the
+// last retirement (exactly), and the retirement times of the reorder-buffer entries the
+// block's instructions will wait for. The unit calendars are too large for a key: a variant
+// lists the calendar cells its instructions looked at, with the ops booked there when they
+// first did, and matches only when every one holds as many again; replaying books the same
+// cells. Out of order the next iteration also waits for reorder-buffer entries and looks at
+// calendar cells written several iterations before, so a variant is repeated only after a
+// streak of iterations long enough that all of those are its own (periodicOOO).
+//
+// A batch that ends inside a block is held (held, with copies of its instructions) and
+// modelled with the start of the next one, so that a loop goes on being repeated across
+// batches; anything that reads the model first models the held instructions one by one.
+//
+// Replaying gives exactly the counts timing would give. One difference in the state it
+// leaves does not matter: a unit copy whose free time was at or before the start is left
+// free at the start cycle, and which copy of a unit an instruction takes may differ, but
+// copies are identical and only the set of their free times decides when anything issues.
+
+const (
+	blockTableSize = 1 << 12                       // blocks remembered (direct-mapped by start pc)
+	maxBlockLen    = 256                           // instructions in a block (an unrolled loop body is one)
+	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the control transfer, two per access
+	blockVariants  = 4                             // start states remembered per block
+)
+
+// blockCache holds the memoized blocks of a model.
+type blockCache struct {
+	tab  [blockTableSize]*block
+	key  []int64 // the current block's key
+	outs [maxBlockLen]uint8
+	ow   [maxOutWords]uint64 // the current iteration's outcomes
+	log  probeLog
+
+	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
+
+	// The block whose iterations ended the last batch, the variant they replayed and how many
+	// times in a row; for out of order, the last cycle booked before the streak began.
+	streakBlk *block
+	streakVar *variant
+	streak    int
+	tpre      int64
+}
+
+type block struct {
+	pc      uint64
+	head    []uint64  // each instruction's first 8 bytes (see head)
+	ops     []*opInfo // each instruction's op
+	mem     []uint8   // positions of the memory accesses
+	ctrl    bool      // the last instruction is a branch or jump...
+	edge    bool      // ...and a loop edge for the profile
+	liveIn  []uint8   // registers read before the block writes them
+	written []uint8   // registers the block writes
+	units   []int16   // units the block uses
+	keyLen  int       // the start state, then ow words of outcomes
+	ow      int
+	robRead int // out of order: the reorder-buffer entries the block reads before writing them
+
+	vars  [blockVariants]variant
+	nvars int
+	next  int // the variant to replace next
+}
+
+// variant is what a block did when it started in the state its key describes.
+type variant struct {
+	key       []int64  // issue slots, fetch, live-in registers, unit copies, outcomes
+	ow        []uint64 // the outcomes again
+	delta     int64    // cycles from the start to the last issue
+	slots     int
+	fetchRel  int64
+	fetchWhy  uint16
+	ready     []int64 // per written register: when it is ready, from the start
+	why       []uint16
+	free      []int64 // per unit copy: when it is free, from the start
+	issue     uint64  // cycles to ReasonIssue
+	stalls    []stallAdd
+	prof      []profStep
+	lastWhy   uint16
+	lastStall int64
+	fixed     bool // it leaves the state it starts in (fixedPoint)
+	valid     bool
+
+	// Out of order (times relative to the start's dispatch cycle).
+	dispatch   int64
+	dispatched int
+	cycle      int64
+	rob        []int64 // each instruction's retirement
+	probes     []probe // the calendar cells looked at, with the ops they held at the start
+	books      []probe // the cells booked, one entry per op
+	periodic   bool    // see periodicOOO...
+	need       int     // ...and the streak it needs
+	ahead      int     // the iterations whose bookings can reach the next one's start
+	farBook    bool    // a booking a calendar's length or more after the start
+}
+
+// probe is a unit's calendar cell: the cycle, absolute while a block is timed and relative
+// in a variant, and the ops it held.
+type probe struct {
+	unit  int16
+	n     uint16
+	cycle int64
+}
+
+// probeLog records the calendar cells the units look at and book while a block is timed:
+// each cell once, with what it held when first looked at (before the block booked it).
+type probeLog struct {
+	probes   []probe
+	books    []probe
+	seen     [probeSetSize]probeSeen
+	gen      uint32
+	overflow bool
+}
+
+const (
+	probeSetSize = 1 << 9
+	maxProbes    = probeSetSize / 2 // beyond this many cells the block's variant is not kept
+)
+
+type probeSeen struct {
+	unit  int16
+	gen   uint32
+	cycle int64
+}
+
+func (l *probeLog) reset() {
+	l.probes, l.books, l.overflow = l.probes[:0], l.books[:0], false
+	if l.gen++; l.gen == 0 {
+		l.seen = [probeSetSize]probeSeen{}
+		l.gen = 1
+	}
+}
+
+func (l *probeLog) probe(unit int16, cycle int64, n uint16) {
+	if l.overflow {
+		return
+	}
+	for h := uint64(cycle)*0x9e3779b97f4a7c15 + uint64(unit); ; h++ {
+		e := &l.seen[h&(probeSetSize-1)]
+		if e.gen != l.gen {
+			*e = probeSeen{unit: unit, gen: l.gen, cycle: cycle}
+			break
+		}
+		if e.unit == unit && e.cycle == cycle {
+			return
+		}
+	}
+	l.probes = append(l.probes, probe{unit: unit, n: n, cycle: cycle})
+	if len(l.probes) > maxProbes {
+		l.overflow = true
+	}
+}
+
+type stallAdd struct {
+	why uint16
+	n   uint64
+}
+
+type profStep struct {
+	delta, stall int64
+	why          uint16
+}
+
+func newBlockCache() *blockCache { return &blockCache{} }
+
+// head returns the first 8 bytes of an isa.Inst: its op, registers, length, vm and nf, which
+// is all the model reads of a scalar instruction. Comparing them tells a block's code from
+// code written over it.
+func head(in *isa.Inst) uint64 { return *(*uint64)(unsafe.Pointer(in)) }
+
+// The fields head covers end where Imm starts.
+var _ = [1]int{}[unsafe.Offsetof(isa.Inst{}.Imm)-8]
+
+// rel is a time relative to the start cycle prev, with the reason for it: 0 for any time at
+// or before the start.
+func rel(t int64, why uint16, prev int64) int64 {
+	if t <= prev {
+		return 0
+	}
+	return (t-prev)<<16 | int64(why)
+}
+
+// retire models the block that starts with instruction i of b, and the iterations of it
+// that follow, and returns how many instructions it modelled: 0 when no block starts there
+// (model the instruction alone), -1 when the batch ends before the block does (model the
+// rest alone).
+func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
+	blk, st := bc.lookup(m, b, i)
+	if blk == nil {
+		bc.streakBlk = nil
+		return st
+	}
+	k := len(blk.head)
+	n := len(b.PC)
+	first := b.Inst[i]
+	// The variant the last iterations replayed, and how many in a row (possibly carried over
+	// from the previous batch); reps more repeat it and are not applied yet.
+	var v *variant
+	streak, reps := 0, 0
+	if bc.streakBlk == blk {
+		v, streak = bc.streakVar, bc.streak
+	}
+	j := i
+	for {
+		next := b.Next
+		if j+k < n {
+			next = b.PC[j+k]
+		}
+		bc.outcomes(m, blk, b, j, next)
+		if v != nil && bc.sameOutcomes(blk, v) && bc.repeats(m, v, streak+reps, reps) {
+			reps++
+		} else {
+			if reps > 0 {
+				bc.repeat(m, blk, v, b, j-reps*k, reps, blk.pc)
+				bc.repeated += uint64(reps * k)
+				streak += reps
+				reps = 0
+			}
+			tpre := bc.maxBooked(m, blk)
+			w, timed := bc.time(m, blk, b, j, next)
+			switch {
+			case !w.valid:
+				v, streak = nil, 0
+			case w == v && !timed: // (a variant timed afresh may reuse the slot of v)
+				streak++
+			default:
+				v, streak, bc.tpre = w, 1, tpre
+			}
+		}
+		j += k
+		if j+k > n || b.PC[j] != blk.pc {
+			break
+		}
+		// The same instruction at the same pc of one batch is the same code (Batch); a held
+		// instruction is a copy.
+		if b.Inst[j] != first {
+			if !blk.sameCode(b.Inst[j : j+k]) {
+				break
+			}
+			first = b.Inst[j]
+		}
+	}
+	if reps > 0 {
+		next := b.Next
+		if j < n {
+			next = b.PC[j]
+		}
+		bc.repeat(m, blk, v, b, j-reps*k, reps, next)
+		bc.repeated += uint64(reps * k)
+		streak += reps
+	}
+	bc.streakBlk, bc.streakVar, bc.streak = nil, nil, 0
+	if v == nil || j < n && !(b.PC[j] == blk.pc && m.canHold && m.hold(b, j)) {
+		return j - i
+	}
+	// The next batch may go on with the loop (and with the iteration this one ended in).
+	bc.streakBlk, bc.streakVar, bc.streak = blk, v, streak
+	return n - i
+}
+
+// held is the start of a block a batch ended in (often of an iteration of a loop), kept with
+// copies of its instructions until the next batch completes it: then the block is modelled
+// whole, and a loop's iterations go on being repeated across batches. Anything that reads
+// the model first models the held instructions as they are (drain).
+type held struct {
+	n              int
+	pc, addr       [maxBlockLen]uint64
+	inst           [maxBlockLen]isa.Inst
+	next           uint64
+	vl, sew, lmul8 int
+
+	// The held instructions followed by the first of the next batch.
+	b          Batch
+	bpc, baddr [2 * maxBlockLen]uint64
+	binst      [2 * maxBlockLen]*isa.Inst
+}
+
+// hold keeps instructions j... of b, the start of a block it ends in, and reports whether it
+// could.
+func (m *Model) hold(b *Batch, j int) bool {
+	n := len(b.PC)
+	if n-j > maxBlockLen {
+		return false
+	}
+	h := &m.held
+	h.n, h.next = n-j, b.Next
+	h.vl, h.sew, h.lmul8 = b.VL, b.SEW, b.LMUL8
+	copy(h.pc[:], b.PC[j:])
+	copy(h.addr[:], b.Addr[j:])
+	for q := j; q < n; q++ {
+		h.inst[q-j] = *b.Inst[q]
+	}
+	return true
+}
+
+// resume models the held instructions followed by the start of b, up to the end of the
+// block (or loop) they begin, and returns how many of b's instructions that took. When b
+// does not follow them, it drains them and returns 0.
+func (m *Model) resume(b *Batch) int {
+	h := &m.held
+	if len(b.PC) == 0 || b.PC[0] != h.next {
+		m.drain()
+		return 0
+	}
+	hn := h.n
+	r := min(len(b.PC), maxBlockLen)
+	if blk := m.blocks.tab[(h.pc[0]>>1)&(blockTableSize-1)]; blk != nil && blk.pc == h.pc[0] && len(blk.head) > hn {
+		r = min(r, len(blk.head)-hn) // the rest of the block they start (usually all there is)
+	}
+	for q := range hn {
+		h.bpc[q], h.baddr[q], h.binst[q] = h.pc[q], h.addr[q], &h.inst[q]
+	}
+	copy(h.bpc[hn:], b.PC[:r])
+	copy(h.baddr[hn:], b.Addr[:r])
+	copy(h.binst[hn:], b.Inst[:r])
+	c := &h.b
+	*c = Batch{PC: h.bpc[:hn+r], Inst: h.binst[:hn+r], Addr: h.baddr[:hn+r], Next: b.Next, VL: b.VL, SEW: b.SEW, LMUL8: b.LMUL8}
+	if r < len(b.PC) {
+		c.Next = b.PC[r]
+	}
+	h.n = 0
+	// One block at a time, each in a view of c that ends with it, so that a loop's
+	// iterations go on being repeated in b.
+	m.canHold = false
+	defer func() { m.canHold = true }()
+	var s step
+	i := 0
+	for i < hn {
+		if blk, _ := m.blocks.lookup(m, c, i); blk != nil && m.any && i+len(blk.head) <= len(c.PC) {
+			end := i + len(blk.head)
+			view := *c
+			view.PC, view.Inst, view.Addr = c.PC[:end], c.Inst[:end], c.Addr[:end]
+			if end < len(c.PC) {
+				view.Next = c.PC[end]
+			}
+			if k := m.blocks.retire(m, &view, i); k > 0 {
+				i += k
+				continue
+			}
+		}
+		m.retireRecord(c, &s, i, c.Inst[i], c.Addr[i])
+		i++
+	}
+	return i - hn
+}
+
+// drain models the held instructions, if any, one at a time.
+func (m *Model) drain() {
+	if m.held.n != 0 {
+		m.drainHeld()
+	}
+}
+
+func (m *Model) drainHeld() {
+	h := &m.held
+	n := h.n
+	h.n = 0
+	c := &h.b
+	for q := range n {
+		h.binst[q] = &h.inst[q]
+	}
+	*c = Batch{PC: h.pc[:n], Inst: h.binst[:n], Addr: h.addr[:n], Next: h.next, VL: h.vl, SEW: h.sew, LMUL8: h.lmul8}
+	var s step
+	for q := range n {
+		m.retireRecord(c, &s, q, c.Inst[q], c.Addr[q])
+	}
+}
+
+// repeats reports whether the next iteration of v's block, with v's outcomes, starts in the
+// state v starts from, given that the last streak iterations replayed v (reps of them not
+// applied yet). In order that holds for a fixed point. Out of order it holds for a periodic
+// variant (periodicOOO) once the streak is long enough and the cycles ahead of dispatch are
+// booked by the streak alone.
+func (bc *blockCache) repeats(m *Model, v *variant, streak, reps int) bool {
+	if !m.core.OutOfOrder {
+		return v.fixed
+	}
+	return v.periodic && streak >= v.need && m.dispatch+int64(reps)*v.dispatch > bc.tpre
+}
+
+// maxBooked is the last cycle booked on the block's units (out of order).
+func (bc *blockCache) maxBooked(m *Model, blk *block) int64 {
+	if !m.core.OutOfOrder {
+		return 0
+	}
+	t := int64(-1)
+	for _, u := range blk.units {
+		t = max(t, m.units[u].last)
+	}
+	return t
+}
+
+// sameCode reports whether insts are the block's instructions.
+func (blk *block) sameCode(insts []*isa.Inst) bool {
+	for j, h := range blk.head {
+		if head(insts[j]) != h {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup returns the block that starts with instruction i of b, building it if needed, or
+// nil and what retire returns.
+func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
+	pc := b.PC[i]
+	slot := &bc.tab[(pc>>1)&(blockTableSize-1)]
+	blk := *slot
+	if blk != nil && blk.pc == pc {
+		k := len(blk.head)
+		if i+k > len(b.PC) {
+			return nil, -1
+		}
+		if blk.sameCode(b.Inst[i : i+k]) {
+			return blk, 0
+		}
+		// The code changed: build the block afresh.
+	}
+	blk, st := bc.build(m, b, i)
+	if blk != nil {
+		*slot = blk
+	}
+	return blk, st
+}
+
+// outcomes runs the block's accesses and its control transfer (to next) through the cache
+// and the predictor, in program order, and leaves their outcomes in bc.ow: the control
+// transfer's in the first two bits, then two per access.
+func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint64) {
+	var w uint64 // the word being filled
+	bit := uint(2)
+	for _, j := range blk.mem {
+		oi := blk.ops[j]
+		w |= uint64(m.access(b.Addr[i+int(j)], oi.mem, oi.store, oi)) << (bit % 64)
+		if bit += 2; bit%64 == 0 {
+			bc.ow[bit/64-1] = w
+			w = 0
+		}
+	}
+	if bit%64 != 0 {
+		bc.ow[bit/64] = w
+	}
+	if blk.ctrl {
+		j := i + len(blk.head) - 1
+		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
+	}
+}
+
+// sameOutcomes reports whether the current outcomes are v's.
+func (bc *blockCache) sameOutcomes(blk *block, v *variant) bool {
+	if bc.ow[0] != v.ow[0] {
+		return false
+	}
+	return blk.ow == 1 || slices.Equal(bc.ow[1:blk.ow], v.ow[1:])
+}
+
+// keyOutcomes copies the current outcomes to the end of key.
+func (bc *blockCache) keyOutcomes(blk *block, key []int64) {
+	for q, w := range bc.ow[:blk.ow] {
+		key[blk.keyLen-blk.ow+q] = int64(w)
+	}
+}
+
+// time models the block at instruction i of b, with the given outcomes, from the pipeline's
+// current state: it replays the variant recorded for that state, or times the instructions
+// and records a new one. It returns the variant and whether it was timed.
+func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (*variant, bool) {
+	if m.core.OutOfOrder {
+		return bc.timeOOO(m, blk, b, i, next)
+	}
+	prev := m.cycle
+	key := bc.key[:blk.keyLen]
+	key[0] = int64(m.slots)
+	key[1] = rel(m.fetchReady, m.fetchWhy, prev)
+	p := 2
+	for _, r := range blk.liveIn {
+		key[p] = rel(m.ready[r], m.producer[r], prev)
+		p++
+	}
+	for _, u := range blk.units {
+		us := &m.units[u]
+		for c := range us.count {
+			key[p] = max(us.free[c]-prev, 0)
+			p++
+		}
+	}
+	bc.keyOutcomes(blk, key)
+	for vi := range blk.nvars {
+		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) {
+			m.replay(blk, v, b, i, prev, 1, next)
+			bc.replayed += uint64(len(blk.head))
+			return v, false
+		}
+	}
+
+	// Time the block and record what it did.
+	v := bc.timeEach(m, blk, b, i, next, nil)
+	copy(v.key, key)
+	copy(v.ow, bc.ow[:blk.ow])
+	v.delta = m.cycle - prev
+	v.slots = m.slots
+	v.fetchRel, v.fetchWhy = max(m.fetchReady-prev, 0), m.fetchWhy
+	for q, r := range blk.written {
+		v.ready[q], v.why[q] = m.ready[r]-prev, m.producer[r]
+	}
+	p = 0
+	for _, u := range blk.units {
+		us := &m.units[u]
+		for c := range us.count {
+			v.free[p] = max(us.free[c]-prev, 0)
+			p++
+		}
+	}
+	v.fixed = blk.fixedPoint(v)
+	v.valid = true
+	return v, true
+}
+
+// timeEach times the block's instructions one by one (issue or issueOOO, with log) and
+// returns the variant it recorded their shares in, its key and start state still to fill.
+func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint64, log *probeLog) *variant {
+	k := len(blk.head)
+	bc.timed += uint64(k)
+	outs := bc.outs[:k]
+	clear(outs)
+	for q, j := range blk.mem {
+		bit := 2 + 2*uint(q)
+		outs[j] = uint8(bc.ow[bit/64]>>(bit%64)) & 3
+	}
+	if blk.ctrl {
+		outs[k-1] |= uint8(bc.ow[0]&3) << 2
+	}
+	v := &blk.vars[blk.next]
+	if blk.next++; blk.next == blockVariants {
+		blk.next = 0
+	}
+	blk.nvars = max(blk.nvars, min(blk.nvars+1, blockVariants))
+	v.valid, v.fixed = false, false
+	for j, in := range b.Inst[i : i+k] {
+		var d int64
+		if log != nil {
+			d = m.issueOOO(in, blk.ops[j], m.cycle, outs[j], log)
+			v.rob[j] = m.cycle
+		} else {
+			d = m.issue(in, blk.ops[j], m.cycle, outs[j])
+		}
+		m.stats.Instructions++
+		v.prof[j] = profStep{delta: d, stall: m.lastStall, why: m.lastWhy}
+		if pr := m.prof; pr != nil {
+			nx := next
+			if j+1 < k {
+				nx = b.PC[i+j+1]
+			}
+			pr.add(b.PC[i+j], in, nx, d, m.lastWhy, m.lastStall, blk.edge && j == k-1)
+		}
+	}
+	v.issue = 0
+	v.stalls = v.stalls[:0]
+	for _, ps := range v.prof {
+		v.issue += uint64(ps.delta - ps.stall)
+		if ps.stall == 0 {
+			continue
+		}
+		found := false
+		for a := range v.stalls {
+			if v.stalls[a].why == ps.why {
+				v.stalls[a].n += uint64(ps.stall)
+				found = true
+				break
+			}
+		}
+		if !found {
+			v.stalls = append(v.stalls, stallAdd{ps.why, uint64(ps.stall)})
+		}
+	}
+	v.lastWhy, v.lastStall = m.lastWhy, m.lastStall
+	return v
+}
+
+// timeOOO is time for an out-of-order core.
+func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64) (*variant, bool) {
+	base := m.dispatch
+	key := bc.key[:blk.keyLen]
+	key[0] = int64(m.dispatched)
+	key[1] = int64(m.slots)
+	key[2] = m.cycle - base
+	key[3] = rel(m.fetchReady, m.fetchWhy, base)
+	p := 4
+	for _, r := range blk.liveIn {
+		key[p] = rel(m.ready[r], m.producer[r], base)
+		p++
+	}
+	pos := m.robPos
+	for range blk.robRead {
+		key[p] = max(m.rob[pos]-base, 0)
+		p++
+		if pos++; pos == len(m.rob) {
+			pos = 0
+		}
+	}
+	bc.keyOutcomes(blk, key)
+	for vi := range blk.nvars {
+		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
+			m.replayOOO(blk, v, b, i, base, next)
+			bc.replayed += uint64(len(blk.head))
+			return v, false
+		}
+	}
+
+	log := &bc.log
+	log.reset()
+	v := bc.timeEach(m, blk, b, i, next, log)
+	if log.overflow {
+		return v, true // not kept (valid is false)
+	}
+	copy(v.key, key)
+	copy(v.ow, bc.ow[:blk.ow])
+	for j := range v.rob {
+		v.rob[j] -= base
+	}
+	v.dispatch, v.dispatched = m.dispatch-base, m.dispatched
+	v.cycle, v.slots = m.cycle-base, m.slots
+	v.fetchRel, v.fetchWhy = max(m.fetchReady-base, 0), m.fetchWhy
+	for q, r := range blk.written {
+		v.ready[q], v.why[q] = m.ready[r]-base, m.producer[r]
+	}
+	v.probes = append(v.probes[:0], log.probes...)
+	for q := range v.probes {
+		v.probes[q].cycle -= base
+	}
+	v.books = append(v.books[:0], log.books...)
+	for q := range v.books {
+		v.books[q].cycle -= base
+	}
+	v.farBook = false
+	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob))
+	v.valid = true
+	return v, true
+}
+
+// periodicOOO reports whether, out of order, v's block repeated with v long enough starts in
+// the state v starts from, and how long is enough. After a run of iterations that all
+// replayed v, each dispatch cycle later than the one before by v.dispatch, the state the
+// next iteration starts in is v's exit state shifted by one iteration for what the block
+// writes; the reorder-buffer entries it waits for were written window instructions earlier,
+// by the iteration a (up to ceil(window/k)) before it, as v's entries shifted by a
+// iterations; and the calendar cells at or after its dispatch hold the bookings of the
+// iterations up to ahead before it, when nothing booked before the run reaches that far
+// (blockCache.repeats checks that). When all of these equal v's key and probes, the next
+// iteration replays v, and by induction so do the ones after it while the outcomes agree.
+func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int) {
+	dd := v.dispatch
+	key := v.key
+	if dd <= 0 || int64(v.dispatched) != key[0] || int64(v.slots) != key[1] || v.cycle-dd != key[2] ||
+		rel(v.fetchRel, v.fetchWhy, dd) != key[3] {
+		return false, 0, 0
+	}
+	p := 4
+	for _, r := range blk.liveIn {
+		want := key[p]
+		p++
+		q := slices.Index(blk.written, r)
+		if q < 0 && want != 0 || q >= 0 && rel(v.ready[q], v.why[q], dd) != want {
+			return false, 0, 0
+		}
+	}
+	k := len(blk.head)
+	for j := range blk.robRead {
+		a := (window - j + k - 1) / k // iterations back
+		w := j + a*k - window         // the instruction that wrote the entry
+		if max(v.rob[w]-int64(a)*dd, 0) != key[p] {
+			return false, 0, 0
+		}
+		p++
+		need = max(need, a)
+	}
+	for _, b := range v.books {
+		ahead = max(ahead, int(b.cycle/dd))
+		v.farBook = v.farBook || b.cycle >= calSize
+	}
+	for _, pr := range v.probes {
+		n := 0
+		for a := 1; a <= ahead; a++ {
+			for _, b := range v.books {
+				if b.unit == pr.unit && b.cycle-int64(a)*dd == pr.cycle {
+					n++
+				}
+			}
+		}
+		if n != int(pr.n) {
+			return false, 0, 0
+		}
+	}
+	return true, max(need, ahead), ahead
+}
+
+// probesHold reports whether every calendar cell v looked at holds as many ops as it did.
+func (m *Model) probesHold(v *variant, base int64) bool {
+	for _, p := range v.probes {
+		if m.units[p.unit].booked(base+p.cycle) != p.n {
+			return false
+		}
+	}
+	return true
+}
+
+// replayOOO applies variant v of blk, which starts at instruction i of b with the last
+// dispatch at base, on an out-of-order core; next is the pc after the block.
+func (m *Model) replayOOO(blk *block, v *variant, b *Batch, i int, base int64, next uint64) {
+	for q, r := range blk.written {
+		m.ready[r], m.producer[r] = base+v.ready[q], v.why[q]
+	}
+	for _, p := range v.books {
+		m.units[p.unit].book(base + p.cycle)
+	}
+	pos := m.robPos
+	for _, r := range v.rob {
+		m.rob[pos] = base + r
+		if pos++; pos == len(m.rob) {
+			pos = 0
+		}
+	}
+	m.robPos = pos
+	m.dispatch, m.dispatched = base+v.dispatch, v.dispatched
+	m.cycle, m.slots = base+v.cycle, v.slots
+	m.fetchReady, m.fetchWhy = base+v.fetchRel, v.fetchWhy
+	m.account(blk, v, b, i, 1, next)
+}
+
+// fixedPoint reports whether v leaves the pipeline in the state, relative to the cycle it
+// ends in, that it starts from: then the next iteration of a loop that is this block, with
+// the same outcomes, replays v again, and so on.
+func (blk *block) fixedPoint(v *variant) bool {
+	d := v.delta
+	key := v.key
+	if int64(v.slots) != key[0] || rel(v.fetchRel, v.fetchWhy, d) != key[1] {
+		return false
+	}
+	p := 2
+	for _, r := range blk.liveIn {
+		want := key[p]
+		p++
+		q := slices.Index(blk.written, r)
+		if q < 0 {
+			if want != 0 {
+				return false // it must stay ready by the next start
+			}
+			continue
+		}
+		if rel(v.ready[q], v.why[q], d) != want {
+			return false
+		}
+	}
+	for c, f := range v.free {
+		if max(f-d, 0) != key[p+c] {
+			return false
+		}
+	}
+	return true
+}
+
+// replay applies variant v of blk, which starts at instruction i of b at cycle prev; next
+// is the pc after the block.
+func (m *Model) replay(blk *block, v *variant, b *Batch, i int, prev int64, reps int, next uint64) {
+	for q, r := range blk.written {
+		m.ready[r], m.producer[r] = prev+v.ready[q], v.why[q]
+	}
+	p := 0
+	for _, u := range blk.units {
+		us := &m.units[u]
+		for c := range us.count {
+			us.free[c] = prev + v.free[p]
+			p++
+		}
+	}
+	m.cycle = prev + v.delta
+	m.slots = v.slots
+	m.fetchReady, m.fetchWhy = prev+v.fetchRel, v.fetchWhy
+	m.account(blk, v, b, i, reps, next)
+}
+
+// account adds reps repetitions of variant v of blk, the first at instruction i of b, to the
+// counters and the profile; next is the pc after the last.
+func (m *Model) account(blk *block, v *variant, b *Batch, i int, reps int, next uint64) {
+	n := uint64(reps)
+	st := m.stats.Stall
+	st[ReasonIssue] += n * v.issue
+	for _, sa := range v.stalls {
+		st[sa.why] += n * sa.n
+	}
+	m.stats.Instructions += n * uint64(len(blk.head))
+	m.lastWhy, m.lastStall = v.lastWhy, v.lastStall
+	if pr := m.prof; pr != nil {
+		// Every repetition but the last goes on with the block's start.
+		k := len(blk.head)
+		for j := range k {
+			ps := &v.prof[j]
+			if j+1 < k {
+				pr.addN(b.PC[i+j], b.Inst[i+j], b.PC[i+j+1], ps.delta, ps.why, ps.stall, false, n)
+				continue
+			}
+			if reps > 1 {
+				pr.addN(b.PC[i+j], b.Inst[i+j], blk.pc, ps.delta, ps.why, ps.stall, blk.edge, n-1)
+			}
+			pr.addN(b.PC[i+j], b.Inst[i+j], next, ps.delta, ps.why, ps.stall, blk.edge, 1)
+		}
+	}
+}
+
+// repeat applies reps repetitions of a variant v of blk that repeats (blockCache.repeats),
+// the first of them at instruction i of b, from the current state; next is the pc after the
+// last.
+func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps int, next uint64) {
+	if !m.core.OutOfOrder {
+		m.replay(blk, v, b, i, m.cycle+int64(reps-1)*v.delta, reps, next)
+		return
+	}
+	// Out of order the repetitions' bookings and reorder-buffer entries that a later
+	// instruction can still look at are made, the older ones skipped: nothing looks at
+	// cycles before dispatch, or at entries overwritten since.
+	base := m.dispatch
+	dd := v.dispatch
+	k := len(blk.head)
+	from := max(0, reps-v.ahead-1)
+	if v.farBook || bc.maxBooked(m, blk) >= base+calSize {
+		// A cell a calendar's length ahead shares its slot with one a skipped booking would
+		// have reset: make them all, as timing would.
+		from = 0
+	}
+	for r := from; r < reps; r++ {
+		at := base + int64(r)*dd
+		for _, p := range v.books {
+			m.units[p.unit].book(at + p.cycle)
+		}
+	}
+	w := len(m.rob)
+	first := max(0, reps-(w+k-1)/k-1)
+	pos := (m.robPos + first*k) % w
+	for r := first; r < reps; r++ {
+		at := base + int64(r)*dd
+		for _, t := range v.rob {
+			m.rob[pos] = at + t
+			if pos++; pos == w {
+				pos = 0
+			}
+		}
+	}
+	m.robPos = (m.robPos + reps*k) % w
+	last := base + int64(reps-1)*dd
+	for q, r := range blk.written {
+		m.ready[r], m.producer[r] = last+v.ready[q], v.why[q]
+	}
+	m.dispatch, m.dispatched = last+v.dispatch, v.dispatched
+	m.cycle, m.slots = last+v.cycle, v.slots
+	m.fetchReady, m.fetchWhy = last+v.fetchRel, v.fetchWhy
+	m.account(blk, v, b, i, reps, next)
+}
+
+// build makes the block that starts with instruction i of b. It returns nil and 0 when the
+// instruction cannot start one, nil and -1 when the batch ends before the block does.
+func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
+	n := len(b.PC)
+	k := 0
+	ctrl, complete := false, false
+	for j := i; j < n; j++ {
+		in := b.Inst[j]
+		oi := &m.ops[in.Op]
+		if !oi.block {
+			complete = true
+			break
+		}
+		k++
+		if oi.flags&(fBranch|fJump) != 0 {
+			ctrl, complete = true, true
+			break
+		}
+		if k == maxBlockLen || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
+			complete = true
+			break
+		}
+	}
+	switch {
+	case k == 0:
+		return nil, 0
+	case !complete:
+		return nil, -1
+	}
+	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k)}
+	var read, wrote [32]bool
+	used := make([]bool, len(m.units))
+	for j := range k {
+		in := b.Inst[i+j]
+		oi := &m.ops[in.Op]
+		blk.head[j], blk.ops[j] = head(in), oi
+		if oi.flags&(fLoad|fStore) != 0 {
+			blk.mem = append(blk.mem, uint8(j))
+		}
+		if oi.flags&fRs1 != 0 {
+			blk.readReg(in.Rs1&31, &read, &wrote)
+		}
+		if oi.flags&fRs2 != 0 {
+			blk.readReg(in.Rs2&31, &read, &wrote)
+		}
+		if rd := in.Rd & 31; oi.flags&fRd != 0 && rd != 0 && !wrote[rd] {
+			wrote[rd] = true
+			blk.written = append(blk.written, rd)
+		}
+		if !used[oi.unit] {
+			used[oi.unit] = true
+			blk.units = append(blk.units, oi.unit)
+		}
+	}
+	if ctrl {
+		in := b.Inst[i+k-1]
+		blk.edge = blk.ops[k-1].flags&fBranch != 0 || in.Op == isa.JAL && in.Rd == 0
+	}
+	copies := 0
+	for _, u := range blk.units {
+		copies += m.units[u].count
+	}
+	blk.ow = (2 + 2*len(blk.mem) + 63) / 64
+	blk.keyLen = 2 + len(blk.liveIn) + copies + blk.ow
+	if m.core.OutOfOrder {
+		blk.robRead = min(k, len(m.rob))
+		blk.keyLen = 4 + len(blk.liveIn) + blk.robRead + blk.ow
+		copies = 0
+	}
+	if len(bc.key) < blk.keyLen {
+		bc.key = make([]int64, blk.keyLen)
+	}
+	for vi := range blk.vars {
+		v := &blk.vars[vi]
+		v.key = make([]int64, blk.keyLen)
+		v.ow = make([]uint64, blk.ow)
+		v.ready = make([]int64, len(blk.written))
+		v.why = make([]uint16, len(blk.written))
+		v.free = make([]int64, copies)
+		v.prof = make([]profStep, k)
+		if m.core.OutOfOrder {
+			v.rob = make([]int64, k)
+		}
+	}
+	return blk, 0
+}
+
+// readReg notes that the block reads r: a live-in register unless the block wrote it first.
+func (blk *block) readReg(r uint8, read, wrote *[32]bool) {
+	if r != 0 && !wrote[r] && !read[r] {
+		read[r] = true
+		blk.liveIn = append(blk.liveIn, r)
+	}
+}
