@@ -324,12 +324,8 @@ func (h *Hart) runRecorded(max uint64, hist *History) Stop {
 			*r = Retired{PC: pc, Priv: h.Priv}
 			if in != nil {
 				r.Inst = *in
-				if mi := memOps[in.Op]; mi.size != 0 {
-					r.MemSize, r.Store = mi.size, mi.store
-					r.MemAddr = (h.X[in.Rs1] + uint64(in.Imm)) & h.addrMask
-					if mi.atomic {
-						r.MemAddr = h.X[in.Rs1] & h.addrMask
-					}
+				if a, size, store, ok := h.memAccess(in); ok {
+					r.MemAddr, r.MemSize, r.Store = a, size, store
 				}
 			}
 		}

@@ -40,7 +40,7 @@ stops a runaway guest with status 124. A file that is not a loadable RISC-V ELF 
 func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	var o loadOptions
 	fs.StringVar(&o.isa, "isa", "", "target `ISA` in -march syntax (rv64imac_zksed_zbkb); instructions outside it are illegal (default: everything rvsim implements)")
-	fs.StringVar(&o.env, "env", "auto", "execution environment: auto, linux or bare")
+	fs.StringVar(&o.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
 	trace := fs.Bool("trace", false, "print each retired instruction to stderr in Spike's commit-log format")
 	traceFile := fs.String("trace-file", "", "write the --trace output to `FILE` instead of stderr")
 	stats := fs.Bool("stats", false, "print instruction counts per extension and mnemonic, misaligned accesses, wall time and MIPS on stderr")
