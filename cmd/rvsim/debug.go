@@ -84,7 +84,7 @@ func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.StringVar(&o.load.isa, "isa", "", "target `ISA` in -march syntax; instructions outside it are illegal (default: everything rvsim implements)")
 	fs.StringVar(&o.load.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
 	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V")
-	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "tail- and mask-agnostic vector elements: undisturbed or ones")
+	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed or ones")
 	fs.StringVar(&o.core, "core", "", "model cycles on core `NAME` or a .toml file (see 'rvsim cores'): the cycles command reports them")
 	fs.StringVar(&o.kernel, "kernel", "", "the kernel `ELF` to call (instead of a program to run from its entry)")
 	fs.StringVar(&o.call, "call", "", "call function `SYM` instead of starting at the entry point")

@@ -46,9 +46,9 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	stats := fs.Bool("stats", false, "print instruction counts per extension and mnemonic, misaligned accesses, wall time and MIPS on stderr")
 	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
 	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
-	seed := fs.Uint64("seed", 0, "seed for getrandom and AT_RANDOM (the bytes are deterministic)")
+	seed := fs.Uint64("seed", 0, "seed `N` for getrandom and AT_RANDOM (the bytes are deterministic)")
 	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V")
-	vagnostic := fs.String("vagnostic", "undisturbed", "what tail- and mask-agnostic vector elements get: undisturbed (left as they were) or ones (all 1s, as on hardware that renames registers)")
+	vagnostic := fs.String("vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed (left as they were) or ones (all 1s, as on hardware that renames registers)")
 	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest loops")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
