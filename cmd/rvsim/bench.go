@@ -71,7 +71,7 @@ func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.BoolVar(&o.detail, "detail", false, "add cycles per byte, IPC and a fit cycles = overhead + cost x bytes")
 	fs.BoolVar(&o.explain, "explain", false, "say where the cycles went for each variant, with the costliest instructions and loops")
 	fs.BoolVar(&o.decrypt, "decrypt", false, "measure decryption instead of encryption")
-	fs.StringVar(&o.ghash, "ghash", "c", "GHASH variant for gcm: c or zbc")
+	fs.StringVar(&o.ghash, "ghash", "auto", "GHASH `KERNEL` for gcm: c, zbc, zvkg or zvbc; auto picks the best the variant's extensions allow (zvkg for vector variants, zbc where the variant has clmul (zbc, zbkc, zkn), else c)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the measurements as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the measurements as CSV")
 	fs.StringVar(&o.kernels, "kernels", "", "directory of the kernel ELFs (default: kernels/bin, found from the current directory up)")
@@ -161,7 +161,11 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 			return exitUsage
 		}
 		for _, v := range splitList(o.variants) {
-			cases = append(cases, benchCase{o.alg, mode, v, o.ghash})
+			gh := o.ghash
+			if gh == "auto" {
+				gh = bestGHASH(v)
+			}
+			cases = append(cases, benchCase{o.alg, mode, v, gh})
 		}
 	}
 	if len(cases) == 0 {
@@ -715,4 +719,22 @@ func writeReference(w io.Writer, core *cyclemodel.Core, file string, ratios []re
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "largest error %.1f%% (limit %.0f%%; * marks a miss)\n", 100*worst, 100*referenceLimit)
+}
+
+// bestGHASH is the fastest GHASH kernel a variant's extensions allow: the vector one for
+// vector variants, the carry-less multiply one where the scalar variant has clmul (Zbc, or
+// Zbkc, which Zkn includes), the table-driven C one otherwise.
+func bestGHASH(variant string) string {
+	for _, part := range strings.Split(variant, "-") {
+		if strings.HasPrefix(part, "zv") {
+			return "zvkg"
+		}
+	}
+	for _, part := range strings.Split(variant, "-") {
+		switch part {
+		case "zbc", "zbkc", "zkn", "zk":
+			return "zbc"
+		}
+	}
+	return "c"
 }

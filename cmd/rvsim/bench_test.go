@@ -128,3 +128,15 @@ func BenchmarkRunWithModel(b *testing.B) {
 		})
 	}
 }
+
+// TestBestGHASH checks --ghash auto's choice: the best kernel the variant's extensions allow.
+func TestBestGHASH(t *testing.T) {
+	for variant, want := range map[string]string{
+		"c": "c", "zksed": "c", "zksed-zbkb": "c", "zkn": "zbc", "zksed-zbc": "zbc",
+		"zvksed-zvkb": "zvkg", "zvkned": "zvkg", "zvkned-x8": "zvkg",
+	} {
+		if got := bestGHASH(variant); got != want {
+			t.Errorf("bestGHASH(%q) = %q, want %q", variant, got, want)
+		}
+	}
+}
