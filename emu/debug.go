@@ -306,51 +306,7 @@ func (h *Hart) runSome(n uint64, hist *History) Stop {
 	if hist == nil {
 		return h.Run(n)
 	}
-	return h.runRecorded(n, hist)
-}
-
-// runRecorded is runHooked with an undo record taken before every instruction.
-func (h *Hart) runRecorded(max uint64, hist *History) Stop {
-	h.stop = Stop{}
-	m := h.Mem
-	m.journal = &hist.j
-	m.flushTLB() // no store may bypass storeSlow while the journal is set
-	defer func() { m.journal = nil }()
-	r := &h.retiredEvent
-	for used := uint64(0); used < max; {
-		pc := h.PC
-		in := hist.begin(h)
-		if h.Hook != nil {
-			*r = Retired{PC: pc, Priv: h.Priv}
-			if in != nil {
-				r.Inst = *in
-				if a, size, store, ok := h.memAccess(in); ok {
-					r.MemAddr, r.MemSize, r.Store = a, size, store
-				}
-			}
-		}
-		retired, u := h.run(1)
-		used += u
-		hist.end(h, u != 0)
-		if retired == 1 && h.Hook != nil {
-			r.NextPC = h.PC
-			h.Hook(r)
-		}
-		if h.stop.Reason != StopNone {
-			return h.stop
-		}
-		if h.HTIF != nil && (used%htifPoll == 0 || used == max) {
-			h.HTIF.poll(h)
-			if h.stop.Reason != StopNone {
-				return h.stop
-			}
-		}
-		if u == 0 {
-			break // cannot happen without a stop; do not spin
-		}
-	}
-	h.stop.Reason = StopLimit
-	return h.stop
+	return h.runStepwise(n, hist)
 }
 
 // History is a bounded undo log: for each of the last Limit instructions executed through
@@ -389,15 +345,15 @@ type undoExtra struct {
 }
 
 type vecSave struct {
-	VL, VStart, VType  uint64
-	VXRM, VXSAT        uint8
-	SEW, LMUL8         int
-	TA, MA, Vill       bool
-	first, n           int   // registers saved: v[first], ..., v[first+n-1]
-	regs               []int // of those, the ones the instruction changed...
-	old                [][]byte
-	wrReg, wrN         int
-	haveRegs, regsDone bool
+	VL, VStart, VType uint64
+	VXRM, VXSAT       uint8
+	SEW, LMUL8        int
+	TA, MA, Vill      bool
+	first, n          int   // registers saved: v[first], ..., v[first+n-1]
+	regs              []int // of those, the ones the instruction changed...
+	old               [][]byte
+	wrReg, wrN        int
+	haveRegs          bool
 }
 
 type memRec struct {

@@ -220,7 +220,18 @@ func (h *Hart) Step() Stop { return h.Run(1) }
 
 // runHooked runs with a Hook, one instruction at a time. The vector unit records the
 // elements its loads and stores access meanwhile, for the commit log.
-func (h *Hart) runHooked(max uint64) Stop {
+func (h *Hart) runHooked(max uint64) Stop { return h.runStepwise(max, nil) }
+
+// runStepwise runs one instruction at a time: for a Hook, which sees the exact state after
+// each instruction, and for the debugger's undo log (hist, which may be nil), which takes a
+// record before each one. The hook may be nil when only hist is wanted.
+func (h *Hart) runStepwise(max uint64, hist *History) Stop {
+	if hist != nil {
+		m := h.Mem
+		m.journal = &hist.j
+		m.flushTLB() // no store may bypass storeSlow while the journal is set
+		defer func() { m.journal = nil }()
+	}
 	defer func() {
 		if h.V != nil {
 			h.V.logMem = false
@@ -230,26 +241,37 @@ func (h *Hart) runHooked(max uint64) Stop {
 	r := &h.retiredEvent // reused: a hook must not keep the pointer
 	for used := uint64(0); used < max; {
 		pc := h.PC
-		*r = Retired{PC: pc, Priv: h.Priv}
-		if v := h.V; v != nil {
-			v.macc, v.logMem = v.macc[:0], true
+		var in *isa.Inst
+		if hist != nil {
+			in = hist.begin(h)
+		} else if i, ok := h.peek(pc); ok {
+			in = i
 		}
-		if in, ok := h.peek(pc); ok {
-			r.Inst = *in
-			if a, size, store, ok := h.memAccess(in); ok {
-				r.MemAddr, r.MemSize, r.Store = a, size, store
+		if h.Hook != nil {
+			*r = Retired{PC: pc, Priv: h.Priv}
+			if v := h.V; v != nil {
+				v.macc, v.logMem = v.macc[:0], true
+			}
+			if in != nil {
+				r.Inst = *in
+				if a, size, store, ok := h.memAccess(in); ok {
+					r.MemAddr, r.MemSize, r.Store = a, size, store
+				}
 			}
 		}
 		retired, u := h.run(1)
 		used += u
-		if retired == 1 {
+		if hist != nil {
+			hist.end(h, u != 0)
+		}
+		if retired == 1 && h.Hook != nil {
 			r.NextPC = h.PC
 			h.Hook(r)
 		}
 		if h.stop.Reason != StopNone {
 			return h.stop
 		}
-		// Poll tohost where Run's chunks end, so that a hooked run sees the guest's
+		// Poll tohost where Run's chunks end, so that a stepwise run sees the guest's
 		// commands at the same instructions as a run without a hook (run itself acts on
 		// stores to tohost).
 		if h.HTIF != nil && (used%htifPoll == 0 || used == max) {
@@ -257,6 +279,9 @@ func (h *Hart) runHooked(max uint64) Stop {
 			if h.stop.Reason != StopNone {
 				return h.stop
 			}
+		}
+		if u == 0 {
+			break // cannot happen without a stop; do not spin
 		}
 	}
 	h.stop.Reason = StopLimit

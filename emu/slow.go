@@ -2,8 +2,8 @@ package emu
 
 import (
 	"fmt"
-	"math"
 	"math/bits"
+	"unsafe"
 
 	"rvsim/emu/sem"
 	"rvsim/isa"
@@ -363,70 +363,52 @@ func mulhsu(a int64, b uint64) uint64 {
 	return hi
 }
 
-func div64(a, b int64) int64 {
+// signed is the element type of the signed divisions; minOf gives its most negative
+// value, the dividend whose division by -1 overflows.
+type signed interface{ ~int32 | ~int64 }
+
+func minOf[T signed]() T { return -1 << (8*unsafe.Sizeof(T(0)) - 1) }
+
+func div[T signed](a, b T) T {
 	if b == 0 {
 		return -1
 	}
-	if a == math.MinInt64 && b == -1 {
+	if a == minOf[T]() && b == -1 {
 		return a
 	}
 	return a / b
 }
 
-func rem64(a, b int64) int64 {
+func rem[T signed](a, b T) T {
 	if b == 0 {
 		return a
 	}
-	if a == math.MinInt64 && b == -1 {
+	if a == minOf[T]() && b == -1 {
 		return 0
 	}
 	return a % b
 }
 
-func divu64(a, b uint64) uint64 {
+func divu[T ~uint32 | ~uint64](a, b T) T {
 	if b == 0 {
-		return math.MaxUint64
+		return ^T(0)
 	}
 	return a / b
 }
 
-func remu64(a, b uint64) uint64 {
+func remu[T ~uint32 | ~uint64](a, b T) T {
 	if b == 0 {
 		return a
 	}
 	return a % b
 }
 
-func div32(a, b int32) int32 {
-	if b == 0 {
-		return -1
-	}
-	if a == math.MinInt32 && b == -1 {
-		return a
-	}
-	return a / b
-}
-
-func rem32(a, b int32) int32 {
-	if b == 0 {
-		return a
-	}
-	if a == math.MinInt32 && b == -1 {
-		return 0
-	}
-	return a % b
-}
-
-func divu32(a, b uint32) uint32 {
-	if b == 0 {
-		return math.MaxUint32
-	}
-	return a / b
-}
-
-func remu32(a, b uint32) uint32 {
-	if b == 0 {
-		return a
-	}
-	return a % b
-}
+// The widths the interpreter uses.
+func div64(a, b int64) int64    { return div(a, b) }
+func rem64(a, b int64) int64    { return rem(a, b) }
+func divu64(a, b uint64) uint64 { return divu(a, b) }
+func remu64(a, b uint64) uint64 { return remu(a, b) }
+func div32(a, b int32) int32    { return div(a, b) }
+func rem32(a, b int32) int32    { return rem(a, b) }
+func divu32(a, b uint32) uint32 { return divu(a, b) }
+func remu32(a, b uint32) uint32 { return remu(a, b) }

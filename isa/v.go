@@ -48,9 +48,8 @@ const (
 // vArith is the match of an OP-V (or OP-VE) arithmetic encoding.
 func vArith(opcode, funct6, funct3 uint32) uint32 { return funct6<<26 | funct3<<12 | opcode }
 
-// vsub1 places a sub-opcode in the vs1 field (bits 19:15), vsub2 in the vs2 field.
+// vsub1 places a sub-opcode in the vs1 field (bits 19:15).
 func vsub1(v uint32) uint32 { return v << 15 }
-func vsub2(v uint32) uint32 { return v << 20 }
 
 // vMem is the match of a vector load or store: mop (bits 27:26), lumop/sumop (24:20) and
 // the width code of the element width.
