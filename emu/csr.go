@@ -346,7 +346,7 @@ func (h *Hart) csrWrite(n uint16, v uint64) bool {
 func (h *Hart) execCSR(op isa.Op, s *slot, pc uint64) bool {
 	n := uint16(s.imm & 0xfff)
 	var src uint64
-	imm := op >= isa.CSRRWI
+	imm := op == isa.CSRRWI || op == isa.CSRRSI || op == isa.CSRRCI
 	if imm {
 		src = uint64(s.rs1)
 	} else {

@@ -94,9 +94,7 @@ func dtExcluded(op isa.Op) bool {
 // dtNonScalar are the extensions whose instructions are not scalar integer ones: floating
 // point, and the vector extensions (QEMU 7.2 has neither vector crypto nor a vector unit
 // rvsim's programs could share).
-var dtNonScalar = isa.Exts(isa.ExtF, isa.ExtD, isa.ExtV, isa.ExtZve32x, isa.ExtZve64x,
-	isa.ExtZvbb, isa.ExtZvkb, isa.ExtZvbc, isa.ExtZvkg, isa.ExtZvkned, isa.ExtZvknha,
-	isa.ExtZvknhb, isa.ExtZvksed, isa.ExtZvksh, isa.ExtZvkt)
+var dtNonScalar = isa.VectorExts.With(isa.ExtF, isa.ExtD)
 
 // dtRequired lists the ops the generated cases must cover at xlen: every scalar row of the
 // table but the excluded ones.

@@ -188,30 +188,12 @@ func NewLinux(h *Hart, cfg LinuxConfig, img Image) (*Linux, error) {
 // hwcap is AT_HWCAP: one bit per single-letter extension ('A' is bit 0).
 func hwcap(t isa.ISA) uint64 {
 	var v uint64
-	for _, e := range []struct {
-		ext isa.Ext
-		c   byte
-	}{{isa.ExtI, 'I'}, {isa.ExtM, 'M'}, {isa.ExtA, 'A'}, {isa.ExtF, 'F'}, {isa.ExtD, 'D'},
-		{isa.ExtC, 'C'}, {isa.ExtV, 'V'}} {
-		if t.Exts.Has(e.ext) {
-			v |= 1 << (e.c - 'A')
+	for _, e := range t.Exts.List() {
+		if n := e.Info().Name; len(n) == 1 {
+			v |= 1 << (n[0] - 'a')
 		}
 	}
 	return v
-}
-
-// hwprobeExt0 lists the RISCV_HWPROBE_KEY_IMA_EXT_0 bits (Linux uapi asm/hwprobe.h).
-var hwprobeExt0 = []struct {
-	ext isa.Ext
-	bit uint
-}{
-	{isa.ExtC, 1}, {isa.ExtV, 2}, {isa.ExtZba, 3}, {isa.ExtZbb, 4}, {isa.ExtZbs, 5},
-	{isa.ExtZbc, 7}, {isa.ExtZbkb, 8}, {isa.ExtZbkc, 9}, {isa.ExtZbkx, 10},
-	{isa.ExtZknd, 11}, {isa.ExtZkne, 12}, {isa.ExtZknh, 13}, {isa.ExtZksed, 14},
-	{isa.ExtZksh, 15}, {isa.ExtZkt, 16}, {isa.ExtZvbb, 17}, {isa.ExtZvbc, 18},
-	{isa.ExtZvkb, 19}, {isa.ExtZvkg, 20}, {isa.ExtZvkned, 21}, {isa.ExtZvknha, 22},
-	{isa.ExtZvknhb, 23}, {isa.ExtZvksed, 24}, {isa.ExtZvksh, 25}, {isa.ExtZvkt, 26},
-	{isa.ExtZihintntl, 29}, {isa.ExtZihintpause, 36},
 }
 
 // Image is what the environment needs to know about the loaded program.
@@ -548,11 +530,7 @@ func (l *Linux) hwprobe(h *Hart, a [6]uint64) int64 {
 			if h.ISA.Exts.Has(isa.ExtF) && h.ISA.Exts.Has(isa.ExtD) {
 				v |= 1
 			}
-			for _, e := range hwprobeExt0 {
-				if h.ISA.Exts.Has(e.ext) {
-					v |= 1 << e.bit
-				}
-			}
+			v |= isa.HwprobeExt0(h.ISA.Exts)
 		case 5: // CPUPERF_0: misaligned accesses are emulated, as a trap-and-fix kernel would
 			v = 1
 		default:

@@ -224,7 +224,7 @@ func (h *Hart) IllegalReason(in isa.Inst, st isa.Status) string {
 		return text + ": not available on RV" + fmt.Sprint(h.ISA.XLEN)
 	case st == isa.Reserved:
 		return text + ": reserved encoding"
-	case in.Op >= isa.CSRRW && in.Op <= isa.CSRRCI:
+	case in.Op.Class() == isa.ClassCSR:
 		name, ok := isa.CSRName(uint16(in.Imm), h.ISA.XLEN)
 		if !ok {
 			name = fmt.Sprintf("%#x", in.Imm)
@@ -256,7 +256,7 @@ func (h *Hart) privWord() string {
 func (h *Hart) execAMO(op isa.Op, s *slot) (cause, tval uint64, ok bool) {
 	m := h.Mem
 	addr := h.X[s.rs1&63] & h.addrMask
-	double := op >= isa.LR_D
+	double := isa.RowOf(op, 64).Mem == 8
 	size := uint64(4)
 	if double {
 		size = 8

@@ -1000,9 +1000,10 @@ func TestDiffVectorCoverage(t *testing.T) {
 			t.Errorf("op %d has no isa row", o.op)
 		}
 	}
-	for op := isa.VSETVLI; op < isa.VANDN_VV; op++ {
-		if !have[op] {
-			t.Errorf("%s is not generated", isa.RowOf(op, 64).Name)
+	for _, r := range isa.Rows() {
+		// Every base-V row (the vector crypto ones have known-answer tests instead).
+		if r.Exts.Has(isa.ExtV) && r.Op != isa.VFP && !have[r.Op] {
+			t.Errorf("%s is not generated", r.Name)
 		}
 	}
 }

@@ -3,75 +3,123 @@ package isa
 import (
 	"fmt"
 	"math/bits"
+	"sort"
 	"strings"
 )
 
-// Ext names one ISA extension. The values are bit positions in an ExtSet.
+// Ext names one ISA extension. The values are bit positions in an ExtSet; the constants are
+// generated (ops_gen.go) from the declarations below and in the extension files.
 type Ext uint8
 
-const (
-	ExtI Ext = iota
-	ExtM
-	ExtA
-	ExtF
-	ExtD
-	ExtC
-	ExtV
-	ExtZicsr
-	ExtZifencei
-	ExtZicntr
-	ExtZihintpause
-	ExtZihintntl
-	ExtZicbop
-	ExtZba
-	ExtZbb
-	ExtZbc
-	ExtZbs
-	ExtZbkb
-	ExtZbkc
-	ExtZbkx
-	ExtZknd
-	ExtZkne
-	ExtZknh
-	ExtZksed
-	ExtZksh
-	ExtZkr
-	ExtZkt
-	ExtZve32x
-	ExtZve64x
-	ExtZvbb
-	ExtZvkb
-	ExtZvbc
-	ExtZvkg
-	ExtZvkned
-	ExtZvknha
-	ExtZvknhb
-	ExtZvksed
-	ExtZvksh
-	ExtZvkt
-	// ExtPriv marks the machine-mode instructions (mret, wfi): not an ISA-string extension,
-	// always present, listed so that every row names where it comes from.
-	ExtPriv
-	numExts
-)
+// Extension describes an ISA extension once: its name in ISA strings and what the tools
+// around rvsim call it. Each extension file declares its own (declare), next to its rows;
+// the hwprobe answer, the LLVM feature list of the golden-file generator and the QEMU
+// -cpu properties of the differential tests are all derived from these declarations.
+type Extension struct {
+	Name string // as clang's -march spells it ("zksed"; "i" for the base)
+	// Hwprobe is its bit in riscv_hwprobe's RISCV_HWPROBE_KEY_IMA_EXT_0 value (Linux uapi
+	// asm/hwprobe.h), 0 when it has none. Single-letter extensions also set AT_HWCAP.
+	Hwprobe uint64
+	// LLVM is the LLVM 19 target feature ("zksed", "experimental-zicfilp"), "" when LLVM 19
+	// does not know the extension (its rows then carry their own expected disassembly).
+	LLVM string
+	// QEMU is the qemu-user 7.2 -cpu property that enables it ("zksed"), "" when QEMU 7.2
+	// lacks it: the differential tests then check the specification's values instead.
+	QEMU string
+	// Implemented says rvsim executes it; the default ISA is every implemented extension.
+	Implemented bool
+	// Vector marks the vector extensions (their instructions run on the vector unit).
+	Vector bool
+}
 
-var extNames = [numExts]string{
-	ExtI: "i", ExtM: "m", ExtA: "a", ExtF: "f", ExtD: "d", ExtC: "c", ExtV: "v",
-	ExtZicsr: "zicsr", ExtZifencei: "zifencei", ExtZicntr: "zicntr",
-	ExtZihintpause: "zihintpause", ExtZihintntl: "zihintntl", ExtZicbop: "zicbop",
-	ExtZba: "zba", ExtZbb: "zbb", ExtZbc: "zbc", ExtZbs: "zbs",
-	ExtZbkb: "zbkb", ExtZbkc: "zbkc", ExtZbkx: "zbkx",
-	ExtZknd: "zknd", ExtZkne: "zkne", ExtZknh: "zknh", ExtZksed: "zksed", ExtZksh: "zksh",
-	ExtZkr: "zkr", ExtZkt: "zkt",
-	ExtZve32x: "zve32x", ExtZve64x: "zve64x",
-	ExtZvbb: "zvbb", ExtZvkb: "zvkb", ExtZvbc: "zvbc", ExtZvkg: "zvkg", ExtZvkned: "zvkned",
-	ExtZvknha: "zvknha", ExtZvknhb: "zvknhb", ExtZvksed: "zvksed", ExtZvksh: "zvksh", ExtZvkt: "zvkt",
-	ExtPriv: "priv",
+var extInfo [numExts]Extension
+
+// VectorExts is every extension declared Vector.
+var VectorExts ExtSet
+
+// declare records e's description. Extension files call it from their init functions.
+func declare(e Ext, x Extension) Ext {
+	if extInfo[e].Name != "" {
+		panic("isa: extension declared twice: " + x.Name)
+	}
+	extInfo[e] = x
+	if x.Implemented {
+		Implemented |= 1 << e
+	}
+	if x.Vector {
+		VectorExts |= 1 << e
+	}
+	return e
+}
+
+// Info returns e's declaration.
+func (e Ext) Info() *Extension {
+	if e < numExts {
+		return &extInfo[e]
+	}
+	return &Extension{}
+}
+
+// AllExts returns every declared extension.
+func AllExts() []Ext {
+	var out []Ext
+	for e := Ext(0); e < numExts; e++ {
+		if extInfo[e].Name != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// LLVMAttrs is the -mattr feature list that makes llvm-mc-19 and llvm-objdump-19 accept what
+// the extensions in s hold ("+m,+a,..."), skipping those LLVM 19 does not know.
+func LLVMAttrs(s ExtSet) string {
+	var fs []string
+	for _, e := range s.List() {
+		if f := extInfo[e].LLVM; f != "" {
+			fs = append(fs, "+"+f)
+		}
+	}
+	return strings.Join(fs, ",")
+}
+
+// QEMUProps is the qemu-user 7.2 -cpu property list ("zba=true,...") enabling the
+// extensions in s that QEMU 7.2 has.
+func QEMUProps(s ExtSet) string {
+	var ps []string
+	for _, e := range s.List() {
+		if p := extInfo[e].QEMU; p != "" {
+			ps = append(ps, p+"=true")
+		}
+	}
+	return strings.Join(ps, ",")
+}
+
+// HwprobeExt0 is riscv_hwprobe's RISCV_HWPROBE_KEY_IMA_EXT_0 value for s.
+func HwprobeExt0(s ExtSet) uint64 {
+	var v uint64
+	for _, e := range s.List() {
+		v |= extInfo[e].Hwprobe
+	}
+	return v
+}
+
+// The privileged instructions: no extension file of their own.
+func init() {
+	// ExtPriv marks the machine-mode instructions (mret, wfi): not an ISA-string extension,
+	// always present, declared so that every row names where it comes from.
+	declare(ExtPriv, Extension{Name: "priv", Implemented: true})
+	// C's rows are the compressed table (decode.go).
+	declare(ExtC, Extension{Name: "c", Hwprobe: 1 << 1, LLVM: "c", Implemented: true})
+	// Hints: encodings of other instructions (print.go names them) that run as no-ops.
+	declare(ExtZihintpause, Extension{Name: "zihintpause", Hwprobe: 1 << 36, LLVM: "zihintpause", Implemented: true})
+	declare(ExtZihintntl, Extension{Name: "zihintntl", Hwprobe: 1 << 29, LLVM: "zihintntl", Implemented: true})
+	declare(ExtZicbop, Extension{Name: "zicbop", LLVM: "zicbop", Implemented: true})
 }
 
 func (e Ext) String() string {
-	if e < numExts {
-		return extNames[e]
+	if e < numExts && extInfo[e].Name != "" {
+		return extInfo[e].Name
 	}
 	return fmt.Sprintf("ext%d", uint8(e))
 }
@@ -124,13 +172,9 @@ var umbrellas = map[string][]string{
 	"zicntr": {"zicntr", "zicsr"},
 }
 
-// Implemented is every extension rvsim executes; the default ISA is this set for the XLEN.
-var Implemented = Exts(ExtI, ExtM, ExtA, ExtC, ExtV, ExtZve64x, ExtZve32x, ExtZicsr, ExtZifencei, ExtZicntr,
-	ExtZihintpause, ExtZihintntl, ExtZicbop,
-	ExtZba, ExtZbb, ExtZbc, ExtZbs, ExtZbkb, ExtZbkc, ExtZbkx,
-	ExtZknd, ExtZkne, ExtZknh, ExtZksed, ExtZksh, ExtZkt,
-	ExtZvbb, ExtZvkb, ExtZvbc, ExtZvkg, ExtZvkned, ExtZvknha, ExtZvknhb, ExtZvksed, ExtZvksh,
-	ExtZvkt, ExtPriv)
+// Implemented is every extension rvsim executes (those declared Implemented); the default
+// ISA is this set for the XLEN.
+var Implemented ExtSet
 
 // ISA is a target: its register width and enabled extensions.
 type ISA struct {
@@ -147,18 +191,42 @@ func (isa ISA) String() string {
 	fmt.Fprintf(&b, "rv%d", isa.XLEN)
 	for _, e := range []Ext{ExtI, ExtM, ExtA, ExtF, ExtD, ExtC, ExtV} {
 		if isa.Exts.Has(e) {
-			b.WriteString(extNames[e])
+			b.WriteString(extInfo[e].Name)
 		}
 	}
+	var multi []string
 	for _, e := range isa.Exts.List() {
 		// Zicsr, Zifencei and Zicntr come with every ISA ParseISA builds: naming them would
 		// only lengthen every message.
-		if e > ExtV && e != ExtPriv && e != ExtZicsr && e != ExtZifencei && e != ExtZicntr {
-			b.WriteByte('_')
-			b.WriteString(extNames[e])
+		if n := extInfo[e].Name; len(n) > 1 && e != ExtPriv && e != ExtZicsr && e != ExtZifencei && e != ExtZicntr {
+			multi = append(multi, n)
 		}
 	}
+	sort.Slice(multi, func(i, j int) bool { return canonicalLess(multi[i], multi[j]) })
+	for _, n := range multi {
+		b.WriteByte('_')
+		b.WriteString(n)
+	}
 	return b.String()
+}
+
+// canonicalLess orders multi-letter extension names as clang's -march canonical form does:
+// Z extensions by the single-letter extension their second letter names, in the order
+// "imafdqlcbkjtpvh", then alphabetically.
+func canonicalLess(a, b string) bool {
+	const order = "imafdqlcbkjtpvh"
+	rank := func(n string) int {
+		if len(n) > 1 && n[0] == 'z' {
+			if i := strings.IndexByte(order, n[1]); i >= 0 {
+				return i
+			}
+		}
+		return len(order)
+	}
+	if ra, rb := rank(a), rank(b); ra != rb {
+		return ra < rb
+	}
+	return a < b
 }
 
 // ParseISA reads an ISA string in clang's -march syntax: "rv32" or "rv64", single-letter
@@ -208,7 +276,7 @@ func ParseISA(s string) (ISA, error) {
 				}
 			}
 			for e := Ext(0); e < numExts; e++ {
-				if extNames[e] == n && e != ExtPriv {
+				if extInfo[e].Name == n && e != ExtPriv {
 					isa.Exts |= 1 << e
 					return nil
 				}

@@ -4,16 +4,18 @@ package isa
 // program using them is told "not implemented" rather than "illegal instruction". The
 // LOAD-FP/STORE-FP rows name only the scalar widths (W, D): the others belong to V.
 func init() {
+	declare(ExtF, Extension{Name: "f"})
+	declare(ExtD, Extension{Name: "d"})
 	fd := Exts(ExtF, ExtD)
 	register(
-		Row{FP, "fp", maskF3, 0x2007, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskF3, 0x3007, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskF3, 0x2027, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskF3, 0x3027, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskOpcode, 0x43, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskOpcode, 0x47, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskOpcode, 0x4b, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskOpcode, 0x4f, ArgsNone, fd, 0, ClassFP, 0},
-		Row{FP, "fp", maskOpcode, 0x53, ArgsNone, fd, 0, ClassFP, 0},
+		Row{Op: FP, Name: "fp", Mask: maskF3, Match: 0x2007, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskF3, Match: 0x3007, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskF3, Match: 0x2027, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskF3, Match: 0x3027, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskOpcode, Match: 0x43, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskOpcode, Match: 0x47, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskOpcode, Match: 0x4b, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskOpcode, Match: 0x4f, Args: ArgsNone, Exts: fd, Class: ClassFP},
+		Row{Op: FP, Name: "fp", Mask: maskOpcode, Match: 0x53, Args: ArgsNone, Exts: fd, Class: ClassFP},
 	)
 }

@@ -2,20 +2,21 @@ package isa
 
 // M: integer multiplication and division.
 func init() {
+	declare(ExtM, Extension{Name: "m", LLVM: "m", Implemented: true})
 	m := Exts(ExtM)
 	register(
-		Row{MUL, "mul", maskF7, 0x02000033, ArgsR, m, 0, ClassMul, 0},
-		Row{MULH, "mulh", maskF7, 0x02001033, ArgsR, m, 0, ClassMul, 0},
-		Row{MULHSU, "mulhsu", maskF7, 0x02002033, ArgsR, m, 0, ClassMul, 0},
-		Row{MULHU, "mulhu", maskF7, 0x02003033, ArgsR, m, 0, ClassMul, 0},
-		Row{DIV, "div", maskF7, 0x02004033, ArgsR, m, 0, ClassDiv, 0},
-		Row{DIVU, "divu", maskF7, 0x02005033, ArgsR, m, 0, ClassDiv, 0},
-		Row{REM, "rem", maskF7, 0x02006033, ArgsR, m, 0, ClassDiv, 0},
-		Row{REMU, "remu", maskF7, 0x02007033, ArgsR, m, 0, ClassDiv, 0},
-		Row{MULW, "mulw", maskF7, 0x0200003b, ArgsR, m, 64, ClassMul, 0},
-		Row{DIVW, "divw", maskF7, 0x0200403b, ArgsR, m, 64, ClassDiv, 0},
-		Row{DIVUW, "divuw", maskF7, 0x0200503b, ArgsR, m, 64, ClassDiv, 0},
-		Row{REMW, "remw", maskF7, 0x0200603b, ArgsR, m, 64, ClassDiv, 0},
-		Row{REMUW, "remuw", maskF7, 0x0200703b, ArgsR, m, 64, ClassDiv, 0},
+		Row{Op: MUL, Name: "mul", Mask: maskF7, Match: 0x02000033, Args: ArgsR, Exts: m, Class: ClassMul},
+		Row{Op: MULH, Name: "mulh", Mask: maskF7, Match: 0x02001033, Args: ArgsR, Exts: m, Class: ClassMul},
+		Row{Op: MULHSU, Name: "mulhsu", Mask: maskF7, Match: 0x02002033, Args: ArgsR, Exts: m, Class: ClassMul},
+		Row{Op: MULHU, Name: "mulhu", Mask: maskF7, Match: 0x02003033, Args: ArgsR, Exts: m, Class: ClassMul},
+		Row{Op: DIV, Name: "div", Mask: maskF7, Match: 0x02004033, Args: ArgsR, Exts: m, Class: ClassDiv},
+		Row{Op: DIVU, Name: "divu", Mask: maskF7, Match: 0x02005033, Args: ArgsR, Exts: m, Class: ClassDiv},
+		Row{Op: REM, Name: "rem", Mask: maskF7, Match: 0x02006033, Args: ArgsR, Exts: m, Class: ClassDiv},
+		Row{Op: REMU, Name: "remu", Mask: maskF7, Match: 0x02007033, Args: ArgsR, Exts: m, Class: ClassDiv},
+		Row{Op: MULW, Name: "mulw", Mask: maskF7, Match: 0x0200003b, Args: ArgsR, Exts: m, XLEN: 64, Class: ClassMul},
+		Row{Op: DIVW, Name: "divw", Mask: maskF7, Match: 0x0200403b, Args: ArgsR, Exts: m, XLEN: 64, Class: ClassDiv},
+		Row{Op: DIVUW, Name: "divuw", Mask: maskF7, Match: 0x0200503b, Args: ArgsR, Exts: m, XLEN: 64, Class: ClassDiv},
+		Row{Op: REMW, Name: "remw", Mask: maskF7, Match: 0x0200603b, Args: ArgsR, Exts: m, XLEN: 64, Class: ClassDiv},
+		Row{Op: REMUW, Name: "remuw", Mask: maskF7, Match: 0x0200703b, Args: ArgsR, Exts: m, XLEN: 64, Class: ClassDiv},
 	)
 }

@@ -230,7 +230,7 @@ func check(g golden, decoders map[int]*Decoder) string {
 	}
 	if in.Op == VFP {
 		// Vector floating point is recognised, not disassembled; LLVM runs without F (see
-		// llvmtool.Attrs), so it does not decode it either.
+		// LLVMAttrs and the V declaration), so it does not decode it either.
 		if g.text != "<unknown>" {
 			return fmt.Sprintf("decodes to vfp, LLVM prints %q", g.text)
 		}
@@ -393,7 +393,7 @@ func TestObjdumpLive(t *testing.T) {
 		for c := uint32(0); c < 4096; c++ {
 			items = append(items, llvmtool.Item{Word: c<<20 | uint32(rng.IntN(32))<<7 | 0x2073, Len: 4})
 		}
-		res, err := llvmtool.Disassemble(xlen, items)
+		res, err := llvmtool.Disassemble(xlen, LLVMAttrs(Implemented)+","+llvmtool.Zicfilp, items)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,9 +5,9 @@ package isa
 func init() {
 	p := Exts(ExtPriv)
 	register(
-		Row{MRET, "mret", maskAll, 0x30200073, ArgsNone, p, 0, ClassSystem, 0},
-		Row{SRET, "sret", maskAll, 0x10200073, ArgsNone, p, 0, ClassSystem, 0},
-		Row{WFI, "wfi", maskAll, 0x10500073, ArgsNone, p, 0, ClassSystem, 0},
-		Row{SFENCE_VMA, "sfence.vma", 0xfe007fff, 0x12000073, ArgsSfence, p, 0, ClassFence, 0},
+		Row{Op: MRET, Name: "mret", Mask: maskAll, Match: 0x30200073, Args: ArgsNone, Exts: p, Class: ClassSystem},
+		Row{Op: SRET, Name: "sret", Mask: maskAll, Match: 0x10200073, Args: ArgsNone, Exts: p, Class: ClassSystem},
+		Row{Op: WFI, Name: "wfi", Mask: maskAll, Match: 0x10500073, Args: ArgsNone, Exts: p, Class: ClassSystem},
+		Row{Op: SFENCE_VMA, Name: "sfence.vma", Mask: 0xfe007fff, Match: 0x12000073, Args: ArgsSfence, Exts: p, Class: ClassFence},
 	)
 }

@@ -124,6 +124,9 @@ var classNames = [NumClasses]string{
 	ClassVSHA2: "vsha2", ClassVSM4: "vsm4", ClassVSM3: "vsm3", ClassVFP: "vfp",
 }
 
+// Vector reports whether c is one of the vector classes.
+func (c Class) Vector() bool { return c >= ClassVSet && c < NumClasses }
+
 func (c Class) String() string {
 	if c < NumClasses {
 		return classNames[c]

@@ -2,6 +2,7 @@ package isa
 
 import (
 	"math/bits"
+	"os/exec"
 	"testing"
 )
 
@@ -201,5 +202,14 @@ func TestRowOfXLEN(t *testing.T) {
 	}
 	if r := RowOf(ZIP, 64); r != nil {
 		t.Errorf("RowOf(zip, 64) = %+v, want nil", r)
+	}
+}
+
+// TestOpsGenerated fails when ops_gen.go does not declare exactly the ops and extensions the
+// rows and declarations name (run go generate ./isa).
+func TestOpsGenerated(t *testing.T) {
+	out, err := exec.Command("go", "run", "./internal/genops", "-check").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s%v", out, err)
 	}
 }

@@ -74,13 +74,13 @@ func vWidth(eew int) uint32 {
 // skipped (the form does not exist).
 func vvxi(name string, funct6 uint32, vv, vx, vi Op, viArgs Args, exts ExtSet, class Class) {
 	if vv != OpInvalid {
-		register(Row{vv, name + ".vv", maskV, vArith(opV, funct6, fOPIVV), ArgsVV, exts, 0, class, 0})
+		register(Row{Op: vv, Name: name + ".vv", Mask: maskV, Match: vArith(opV, funct6, fOPIVV), Args: ArgsVV, Exts: exts, Class: class})
 	}
 	if vx != OpInvalid {
-		register(Row{vx, name + ".vx", maskV, vArith(opV, funct6, fOPIVX), ArgsVX, exts, 0, class, 0})
+		register(Row{Op: vx, Name: name + ".vx", Mask: maskV, Match: vArith(opV, funct6, fOPIVX), Args: ArgsVX, Exts: exts, Class: class})
 	}
 	if vi != OpInvalid {
-		register(Row{vi, name + ".vi", maskV, vArith(opV, funct6, fOPIVI), viArgs, exts, 0, class, 0})
+		register(Row{Op: vi, Name: name + ".vi", Mask: maskV, Match: vArith(opV, funct6, fOPIVI), Args: viArgs, Exts: exts, Class: class})
 	}
 }
 
@@ -89,10 +89,10 @@ func vvxi(name string, funct6 uint32, vv, vx, vi Op, viArgs Args, exts ExtSet, c
 func mvx(name, sv, sx string, funct6 uint32, vv, vx Op, args Args, exts ExtSet, class Class) {
 	argsX := map[Args]Args{ArgsVV: ArgsVX, ArgsVVMacc: ArgsVXMacc}[args]
 	if vv != OpInvalid {
-		register(Row{vv, name + sv, maskV, vArith(opV, funct6, fOPMVV), args, exts, 0, class, 0})
+		register(Row{Op: vv, Name: name + sv, Mask: maskV, Match: vArith(opV, funct6, fOPMVV), Args: args, Exts: exts, Class: class})
 	}
 	if vx != OpInvalid {
-		register(Row{vx, name + sx, maskV, vArith(opV, funct6, fOPMVX), argsX, exts, 0, class, 0})
+		register(Row{Op: vx, Name: name + sx, Mask: maskV, Match: vArith(opV, funct6, fOPMVX), Args: argsX, Exts: exts, Class: class})
 	}
 }
 
@@ -102,12 +102,18 @@ var (
 )
 
 func init() {
+	// V implies F and D in LLVM (through Zve64d), so the golden files enable Zve64x, which
+	// prints every integer vector instruction as V does. QEMU's vector unit needs VLEN and
+	// ELEN properties: the vector differential test sets its own -cpu.
+	declare(ExtV, Extension{Name: "v", Hwprobe: 1 << 2, Vector: true, Implemented: true})
+	declare(ExtZve64x, Extension{Name: "zve64x", LLVM: "zve64x", Vector: true, Implemented: true})
+	declare(ExtZve32x, Extension{Name: "zve32x", Vector: true, Implemented: true})
 	v := extVAll
 	register(
 		// vsetvli: bit 31 = 0; vsetivli: bits 31:30 = 11; vsetvl: bits 31:25 = 1000000.
-		Row{VSETVLI, "vsetvli", 0x8000707f, fOPCFG<<12 | opV, ArgsVSetVLI, v, 0, ClassVSet, 0},
-		Row{VSETIVLI, "vsetivli", 0xc000707f, 3<<30 | fOPCFG<<12 | opV, ArgsVSetIVLI, v, 0, ClassVSet, 0},
-		Row{VSETVL, "vsetvl", 0xfe00707f, 1<<31 | fOPCFG<<12 | opV, ArgsVSetVL, v, 0, ClassVSet, 0},
+		Row{Op: VSETVLI, Name: "vsetvli", Mask: 0x8000707f, Match: fOPCFG<<12 | opV, Args: ArgsVSetVLI, Exts: v, Class: ClassVSet},
+		Row{Op: VSETIVLI, Name: "vsetivli", Mask: 0xc000707f, Match: 3<<30 | fOPCFG<<12 | opV, Args: ArgsVSetIVLI, Exts: v, Class: ClassVSet},
+		Row{Op: VSETVL, Name: "vsetvl", Mask: 0xfe00707f, Match: 1<<31 | fOPCFG<<12 | opV, Args: ArgsVSetVL, Exts: v, Class: ClassVSet},
 	)
 
 	// Loads and stores, by element width. mop: 0 unit-stride, 1 indexed-unordered,
@@ -131,24 +137,24 @@ func init() {
 		}
 		n := func(f string) string { return "v" + f + itoa(e) + ".v" }
 		register(
-			Row{m.le, n("le"), maskVMemUnit, vMem(opLV, 0, 0, e), ArgsVMem, exts, 0, ClassVLoad, 0},
-			Row{m.leff, "vle" + itoa(e) + "ff.v", maskVMemUnit, vMem(opLV, 0, 0x10, e), ArgsVMem, exts, 0, ClassVLoad, 0},
-			Row{m.lse, n("lse"), maskVMemSX, vMem(opLV, 2, 0, e), ArgsVMemStride, exts, 0, ClassVLoad, 0},
+			Row{Op: m.le, Name: n("le"), Mask: maskVMemUnit, Match: vMem(opLV, 0, 0, e), Args: ArgsVMem, Exts: exts, Class: ClassVLoad},
+			Row{Op: m.leff, Name: "vle" + itoa(e) + "ff.v", Mask: maskVMemUnit, Match: vMem(opLV, 0, 0x10, e), Args: ArgsVMem, Exts: exts, Class: ClassVLoad},
+			Row{Op: m.lse, Name: n("lse"), Mask: maskVMemSX, Match: vMem(opLV, 2, 0, e), Args: ArgsVMemStride, Exts: exts, Class: ClassVLoad},
 			// The index EEW is e; the data EEW is SEW. 64-bit indices need RV64.
-			Row{m.luxei, n("luxei"), maskVMemSX, vMem(opLV, 1, 0, e), ArgsVMemIndex, exts, xlenX, ClassVLoad, 0},
-			Row{m.loxei, n("loxei"), maskVMemSX, vMem(opLV, 3, 0, e), ArgsVMemIndex, exts, xlenX, ClassVLoad, 0},
-			Row{m.lre, "vl1re" + itoa(e) + ".v", maskVMemWhole, vMem(opLV, 0, 8, e) | vmBit, ArgsVMemWhole, exts, 0, ClassVLoad, 0},
-			Row{m.se, n("se"), maskVMemUnit, vMem(opSV, 0, 0, e), ArgsVMem, exts, 0, ClassVStore, 0},
-			Row{m.sse, n("sse"), maskVMemSX, vMem(opSV, 2, 0, e), ArgsVMemStride, exts, 0, ClassVStore, 0},
-			Row{m.suxei, n("suxei"), maskVMemSX, vMem(opSV, 1, 0, e), ArgsVMemIndex, exts, xlenX, ClassVStore, 0},
-			Row{m.soxei, n("soxei"), maskVMemSX, vMem(opSV, 3, 0, e), ArgsVMemIndex, exts, xlenX, ClassVStore, 0},
+			Row{Op: m.luxei, Name: n("luxei"), Mask: maskVMemSX, Match: vMem(opLV, 1, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVLoad},
+			Row{Op: m.loxei, Name: n("loxei"), Mask: maskVMemSX, Match: vMem(opLV, 3, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVLoad},
+			Row{Op: m.lre, Name: "vl1re" + itoa(e) + ".v", Mask: maskVMemWhole, Match: vMem(opLV, 0, 8, e) | vmBit, Args: ArgsVMemWhole, Exts: exts, Class: ClassVLoad},
+			Row{Op: m.se, Name: n("se"), Mask: maskVMemUnit, Match: vMem(opSV, 0, 0, e), Args: ArgsVMem, Exts: exts, Class: ClassVStore},
+			Row{Op: m.sse, Name: n("sse"), Mask: maskVMemSX, Match: vMem(opSV, 2, 0, e), Args: ArgsVMemStride, Exts: exts, Class: ClassVStore},
+			Row{Op: m.suxei, Name: n("suxei"), Mask: maskVMemSX, Match: vMem(opSV, 1, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVStore},
+			Row{Op: m.soxei, Name: n("soxei"), Mask: maskVMemSX, Match: vMem(opSV, 3, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVStore},
 		)
 	}
 	register(
 		// Whole-register stores exist with EEW=8 only.
-		Row{VSR_V, "vs1r.v", maskVMemWhole, vMem(opSV, 0, 8, 8) | vmBit, ArgsVMemWhole, v, 0, ClassVStore, 0},
-		Row{VLM_V, "vlm.v", maskVMemMask, vMem(opLV, 0, 0xb, 8) | vmBit, ArgsVMem, v, 0, ClassVLoad, 0},
-		Row{VSM_V, "vsm.v", maskVMemMask, vMem(opSV, 0, 0xb, 8) | vmBit, ArgsVMem, v, 0, ClassVStore, 0},
+		Row{Op: VSR_V, Name: "vs1r.v", Mask: maskVMemWhole, Match: vMem(opSV, 0, 8, 8) | vmBit, Args: ArgsVMemWhole, Exts: v, Class: ClassVStore},
+		Row{Op: VLM_V, Name: "vlm.v", Mask: maskVMemMask, Match: vMem(opLV, 0, 0xb, 8) | vmBit, Args: ArgsVMem, Exts: v, Class: ClassVLoad},
+		Row{Op: VSM_V, Name: "vsm.v", Mask: maskVMemMask, Match: vMem(opSV, 0, 0xb, 8) | vmBit, Args: ArgsVMem, Exts: v, Class: ClassVStore},
 	)
 
 	// OPIVV / OPIVX / OPIVI.
@@ -171,27 +177,27 @@ func init() {
 		// Add/subtract with carry/borrow take v0 (vm = 0); the forms that only produce the
 		// carry out come with (vm = 0) and without (vm = 1) a carry in. vm = 1 is reserved
 		// for vadc/vsbc, as for vmerge (where vm = 1, vs2 = 0 is vmv.v.*).
-		Row{VADC_VVM, "vadc.vvm", maskVvm, vArith(opV, 0x10, fOPIVV), ArgsVVM, v, 0, alu, 0},
-		Row{VADC_VXM, "vadc.vxm", maskVvm, vArith(opV, 0x10, fOPIVX), ArgsVXM, v, 0, alu, 0},
-		Row{VADC_VIM, "vadc.vim", maskVvm, vArith(opV, 0x10, fOPIVI), ArgsVIM, v, 0, alu, 0},
-		Row{VMADC_VVM, "vmadc.vvm", maskVvm, vArith(opV, 0x11, fOPIVV), ArgsVVM, v, 0, alu, 0},
-		Row{VMADC_VXM, "vmadc.vxm", maskVvm, vArith(opV, 0x11, fOPIVX), ArgsVXM, v, 0, alu, 0},
-		Row{VMADC_VIM, "vmadc.vim", maskVvm, vArith(opV, 0x11, fOPIVI), ArgsVIM, v, 0, alu, 0},
-		Row{VMADC_VV, "vmadc.vv", maskVvm, vArith(opV, 0x11, fOPIVV) | vmBit, ArgsVV, v, 0, alu, 0},
-		Row{VMADC_VX, "vmadc.vx", maskVvm, vArith(opV, 0x11, fOPIVX) | vmBit, ArgsVX, v, 0, alu, 0},
-		Row{VMADC_VI, "vmadc.vi", maskVvm, vArith(opV, 0x11, fOPIVI) | vmBit, ArgsVI, v, 0, alu, 0},
-		Row{VSBC_VVM, "vsbc.vvm", maskVvm, vArith(opV, 0x12, fOPIVV), ArgsVVM, v, 0, alu, 0},
-		Row{VSBC_VXM, "vsbc.vxm", maskVvm, vArith(opV, 0x12, fOPIVX), ArgsVXM, v, 0, alu, 0},
-		Row{VMSBC_VVM, "vmsbc.vvm", maskVvm, vArith(opV, 0x13, fOPIVV), ArgsVVM, v, 0, alu, 0},
-		Row{VMSBC_VXM, "vmsbc.vxm", maskVvm, vArith(opV, 0x13, fOPIVX), ArgsVXM, v, 0, alu, 0},
-		Row{VMSBC_VV, "vmsbc.vv", maskVvm, vArith(opV, 0x13, fOPIVV) | vmBit, ArgsVV, v, 0, alu, 0},
-		Row{VMSBC_VX, "vmsbc.vx", maskVvm, vArith(opV, 0x13, fOPIVX) | vmBit, ArgsVX, v, 0, alu, 0},
-		Row{VMERGE_VVM, "vmerge.vvm", maskVvm, vArith(opV, 0x17, fOPIVV), ArgsVVM, v, 0, alu, 0},
-		Row{VMERGE_VXM, "vmerge.vxm", maskVvm, vArith(opV, 0x17, fOPIVX), ArgsVXM, v, 0, alu, 0},
-		Row{VMERGE_VIM, "vmerge.vim", maskVvm, vArith(opV, 0x17, fOPIVI), ArgsVIM, v, 0, alu, 0},
-		Row{VMV_V_V, "vmv.v.v", maskVs2vm, vArith(opV, 0x17, fOPIVV) | vmBit, ArgsVMvV, v, 0, alu, 0},
-		Row{VMV_V_X, "vmv.v.x", maskVs2vm, vArith(opV, 0x17, fOPIVX) | vmBit, ArgsVMvX, v, 0, alu, 0},
-		Row{VMV_V_I, "vmv.v.i", maskVs2vm, vArith(opV, 0x17, fOPIVI) | vmBit, ArgsVMvI, v, 0, alu, 0},
+		Row{Op: VADC_VVM, Name: "vadc.vvm", Mask: maskVvm, Match: vArith(opV, 0x10, fOPIVV), Args: ArgsVVM, Exts: v, Class: alu},
+		Row{Op: VADC_VXM, Name: "vadc.vxm", Mask: maskVvm, Match: vArith(opV, 0x10, fOPIVX), Args: ArgsVXM, Exts: v, Class: alu},
+		Row{Op: VADC_VIM, Name: "vadc.vim", Mask: maskVvm, Match: vArith(opV, 0x10, fOPIVI), Args: ArgsVIM, Exts: v, Class: alu},
+		Row{Op: VMADC_VVM, Name: "vmadc.vvm", Mask: maskVvm, Match: vArith(opV, 0x11, fOPIVV), Args: ArgsVVM, Exts: v, Class: alu},
+		Row{Op: VMADC_VXM, Name: "vmadc.vxm", Mask: maskVvm, Match: vArith(opV, 0x11, fOPIVX), Args: ArgsVXM, Exts: v, Class: alu},
+		Row{Op: VMADC_VIM, Name: "vmadc.vim", Mask: maskVvm, Match: vArith(opV, 0x11, fOPIVI), Args: ArgsVIM, Exts: v, Class: alu},
+		Row{Op: VMADC_VV, Name: "vmadc.vv", Mask: maskVvm, Match: vArith(opV, 0x11, fOPIVV) | vmBit, Args: ArgsVV, Exts: v, Class: alu},
+		Row{Op: VMADC_VX, Name: "vmadc.vx", Mask: maskVvm, Match: vArith(opV, 0x11, fOPIVX) | vmBit, Args: ArgsVX, Exts: v, Class: alu},
+		Row{Op: VMADC_VI, Name: "vmadc.vi", Mask: maskVvm, Match: vArith(opV, 0x11, fOPIVI) | vmBit, Args: ArgsVI, Exts: v, Class: alu},
+		Row{Op: VSBC_VVM, Name: "vsbc.vvm", Mask: maskVvm, Match: vArith(opV, 0x12, fOPIVV), Args: ArgsVVM, Exts: v, Class: alu},
+		Row{Op: VSBC_VXM, Name: "vsbc.vxm", Mask: maskVvm, Match: vArith(opV, 0x12, fOPIVX), Args: ArgsVXM, Exts: v, Class: alu},
+		Row{Op: VMSBC_VVM, Name: "vmsbc.vvm", Mask: maskVvm, Match: vArith(opV, 0x13, fOPIVV), Args: ArgsVVM, Exts: v, Class: alu},
+		Row{Op: VMSBC_VXM, Name: "vmsbc.vxm", Mask: maskVvm, Match: vArith(opV, 0x13, fOPIVX), Args: ArgsVXM, Exts: v, Class: alu},
+		Row{Op: VMSBC_VV, Name: "vmsbc.vv", Mask: maskVvm, Match: vArith(opV, 0x13, fOPIVV) | vmBit, Args: ArgsVV, Exts: v, Class: alu},
+		Row{Op: VMSBC_VX, Name: "vmsbc.vx", Mask: maskVvm, Match: vArith(opV, 0x13, fOPIVX) | vmBit, Args: ArgsVX, Exts: v, Class: alu},
+		Row{Op: VMERGE_VVM, Name: "vmerge.vvm", Mask: maskVvm, Match: vArith(opV, 0x17, fOPIVV), Args: ArgsVVM, Exts: v, Class: alu},
+		Row{Op: VMERGE_VXM, Name: "vmerge.vxm", Mask: maskVvm, Match: vArith(opV, 0x17, fOPIVX), Args: ArgsVXM, Exts: v, Class: alu},
+		Row{Op: VMERGE_VIM, Name: "vmerge.vim", Mask: maskVvm, Match: vArith(opV, 0x17, fOPIVI), Args: ArgsVIM, Exts: v, Class: alu},
+		Row{Op: VMV_V_V, Name: "vmv.v.v", Mask: maskVs2vm, Match: vArith(opV, 0x17, fOPIVV) | vmBit, Args: ArgsVMvV, Exts: v, Class: alu},
+		Row{Op: VMV_V_X, Name: "vmv.v.x", Mask: maskVs2vm, Match: vArith(opV, 0x17, fOPIVX) | vmBit, Args: ArgsVMvX, Exts: v, Class: alu},
+		Row{Op: VMV_V_I, Name: "vmv.v.i", Mask: maskVs2vm, Match: vArith(opV, 0x17, fOPIVI) | vmBit, Args: ArgsVMvI, Exts: v, Class: alu},
 	)
 	// Compares: the .vi forms take a signed immediate, the unsigned compares included
 	// (vmsleu.vi compares with the sign-extended immediate as an unsigned number).
@@ -216,10 +222,10 @@ func init() {
 	// value (0, 1, 3, 7) and no value is left out: decode reports the others as reserved.
 	nr := vArith(opV, 0x27, fOPIVI) | vmBit
 	register(
-		Row{VMV1R_V, "vmv1r.v", maskVvm | 1<<15, nr, ArgsVMvNR, v, 0, perm, 0},
-		Row{VMV2R_V, "vmv2r.v", maskVvm | 3<<15, nr | 1<<15, ArgsVMvNR, v, 0, perm, 0},
-		Row{VMV4R_V, "vmv4r.v", maskVvm | 7<<15, nr | 3<<15, ArgsVMvNR, v, 0, perm, 0},
-		Row{VMV8R_V, "vmv8r.v", maskVvm | 7<<15, nr | 7<<15, ArgsVMvNR, v, 0, perm, 0},
+		Row{Op: VMV1R_V, Name: "vmv1r.v", Mask: maskVvm | 1<<15, Match: nr, Args: ArgsVMvNR, Exts: v, Class: perm},
+		Row{Op: VMV2R_V, Name: "vmv2r.v", Mask: maskVvm | 3<<15, Match: nr | 1<<15, Args: ArgsVMvNR, Exts: v, Class: perm},
+		Row{Op: VMV4R_V, Name: "vmv4r.v", Mask: maskVvm | 7<<15, Match: nr | 3<<15, Args: ArgsVMvNR, Exts: v, Class: perm},
+		Row{Op: VMV8R_V, Name: "vmv8r.v", Mask: maskVvm | 7<<15, Match: nr | 7<<15, Args: ArgsVMvNR, Exts: v, Class: perm},
 	)
 	vvxi("vsrl", 0x28, VSRL_VV, VSRL_VX, VSRL_VI, ArgsVIU, v, alu)
 	vvxi("vsra", 0x29, VSRA_VV, VSRA_VX, VSRA_VI, ArgsVIU, v, alu)
@@ -238,14 +244,14 @@ func init() {
 		{"vnclip", 0x2f, VNCLIP_WV, VNCLIP_WX, VNCLIP_WI, fix},
 	} {
 		register(
-			Row{n.wv, n.name + ".wv", maskV, vArith(opV, n.funct6, fOPIVV), ArgsVV, v, 0, n.class, 0},
-			Row{n.wx, n.name + ".wx", maskV, vArith(opV, n.funct6, fOPIVX), ArgsVX, v, 0, n.class, 0},
-			Row{n.wi, n.name + ".wi", maskV, vArith(opV, n.funct6, fOPIVI), ArgsVIU, v, 0, n.class, 0},
+			Row{Op: n.wv, Name: n.name + ".wv", Mask: maskV, Match: vArith(opV, n.funct6, fOPIVV), Args: ArgsVV, Exts: v, Class: n.class},
+			Row{Op: n.wx, Name: n.name + ".wx", Mask: maskV, Match: vArith(opV, n.funct6, fOPIVX), Args: ArgsVX, Exts: v, Class: n.class},
+			Row{Op: n.wi, Name: n.name + ".wi", Mask: maskV, Match: vArith(opV, n.funct6, fOPIVI), Args: ArgsVIU, Exts: v, Class: n.class},
 		)
 	}
 	register(
-		Row{VWREDSUMU_VS, "vwredsumu.vs", maskV, vArith(opV, 0x30, fOPIVV), ArgsVV, v, 0, ClassVReduce, 0},
-		Row{VWREDSUM_VS, "vwredsum.vs", maskV, vArith(opV, 0x31, fOPIVV), ArgsVV, v, 0, ClassVReduce, 0},
+		Row{Op: VWREDSUMU_VS, Name: "vwredsumu.vs", Mask: maskV, Match: vArith(opV, 0x30, fOPIVV), Args: ArgsVV, Exts: v, Class: ClassVReduce},
+		Row{Op: VWREDSUM_VS, Name: "vwredsum.vs", Mask: maskV, Match: vArith(opV, 0x31, fOPIVV), Args: ArgsVV, Exts: v, Class: ClassVReduce},
 	)
 
 	// OPMVV / OPMVX.
@@ -265,14 +271,14 @@ func init() {
 	mvx("vslide1up", "", ".vx", 0x0e, OpInvalid, VSLIDE1UP_VX, ArgsVV, v, perm)
 	mvx("vslide1down", "", ".vx", 0x0f, OpInvalid, VSLIDE1DOWN_VX, ArgsVV, v, perm)
 	un := func(op Op, name string, mask, funct6, funct3, sub uint32, args Args, class Class) Row {
-		return Row{op, name, mask, vArith(opV, funct6, funct3) | vsub1(sub), args, v, 0, class, 0}
+		return Row{Op: op, Name: name, Mask: mask, Match: vArith(opV, funct6, funct3) | vsub1(sub), Args: args, Exts: v, Class: class}
 	}
 	register(
 		// VWXUNARY0 (vs1 selects) and VRXUNARY0 (vs2 = 0).
 		un(VMV_X_S, "vmv.x.s", maskVs1vm, 0x10, fOPMVV, 0x00, ArgsXV, perm).vm1(),
 		un(VCPOP_M, "vcpop.m", maskVs1, 0x10, fOPMVV, 0x10, ArgsXV, ClassVMask),
 		un(VFIRST_M, "vfirst.m", maskVs1, 0x10, fOPMVV, 0x11, ArgsXV, ClassVMask),
-		Row{VMV_S_X, "vmv.s.x", maskVs2vm, vArith(opV, 0x10, fOPMVX) | vmBit, ArgsVMvX, v, 0, perm, 0},
+		Row{Op: VMV_S_X, Name: "vmv.s.x", Mask: maskVs2vm, Match: vArith(opV, 0x10, fOPMVX) | vmBit, Args: ArgsVMvX, Exts: v, Class: perm},
 		// VXUNARY0: integer extension (Zvbb adds its unary ops here, in zvk.go).
 		un(VZEXT_VF8, "vzext.vf8", maskVs1, 0x12, fOPMVV, 0x02, ArgsV2, alu),
 		un(VSEXT_VF8, "vsext.vf8", maskVs1, 0x12, fOPMVV, 0x03, ArgsV2, alu),
@@ -287,7 +293,7 @@ func init() {
 		un(VIOTA_M, "viota.m", maskVs1, 0x14, fOPMVV, 0x10, ArgsV2, ClassVMask),
 		un(VID_V, "vid.v", maskVid, 0x14, fOPMVV, 0x11, ArgsVD, alu),
 		// vcompress and the mask-register logical instructions are unmasked (vm = 1).
-		Row{VCOMPRESS_VM, "vcompress.vm", maskVvm, vArith(opV, 0x17, fOPMVV) | vmBit, ArgsVV, v, 0, perm, 0},
+		Row{Op: VCOMPRESS_VM, Name: "vcompress.vm", Mask: maskVvm, Match: vArith(opV, 0x17, fOPMVV) | vmBit, Args: ArgsVV, Exts: v, Class: perm},
 	)
 	for i, m := range []struct {
 		op   Op
@@ -296,7 +302,7 @@ func init() {
 		{VMANDN_MM, "vmandn.mm"}, {VMAND_MM, "vmand.mm"}, {VMOR_MM, "vmor.mm"}, {VMXOR_MM, "vmxor.mm"},
 		{VMORN_MM, "vmorn.mm"}, {VMNAND_MM, "vmnand.mm"}, {VMNOR_MM, "vmnor.mm"}, {VMXNOR_MM, "vmxnor.mm"},
 	} {
-		register(Row{m.op, m.name, maskVvm, vArith(opV, 0x18+uint32(i), fOPMVV) | vmBit, ArgsVV, v, 0, ClassVMask, 0})
+		register(Row{Op: m.op, Name: m.name, Mask: maskVvm, Match: vArith(opV, 0x18+uint32(i), fOPMVV) | vmBit, Args: ArgsVV, Exts: v, Class: ClassVMask})
 	}
 	mul, div := ClassVMul, ClassVDiv
 	mvx("vdivu", ".vv", ".vx", 0x20, VDIVU_VV, VDIVU_VX, ArgsVV, v, div)
@@ -329,8 +335,8 @@ func init() {
 
 	// Vector floating point: OPFVV and OPFVF, every funct6.
 	register(
-		Row{VFP, "vfp", maskF3, vArith(opV, 0, fOPFVV), ArgsNone, Exts(ExtV), 0, ClassVFP, 0},
-		Row{VFP, "vfp", maskF3, vArith(opV, 0, fOPFVF), ArgsNone, Exts(ExtV), 0, ClassVFP, 0},
+		Row{Op: VFP, Name: "vfp", Mask: maskF3, Match: vArith(opV, 0, fOPFVV), Args: ArgsNone, Exts: Exts(ExtV), Class: ClassVFP},
+		Row{Op: VFP, Name: "vfp", Mask: maskF3, Match: vArith(opV, 0, fOPFVF), Args: ArgsNone, Exts: Exts(ExtV), Class: ClassVFP},
 	)
 }
 

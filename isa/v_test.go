@@ -201,7 +201,7 @@ func TestVectorExts(t *testing.T) {
 // handling.
 func TestVectorRows(t *testing.T) {
 	for _, r := range Rows() {
-		if r.Op < VSETVLI || r.Op > VFP {
+		if !r.Exts.Intersects(VectorExts) {
 			if r.Args.Vector() {
 				t.Errorf("%s: scalar op with vector operands %d", r.Name, r.Args)
 			}

@@ -2,15 +2,16 @@ package isa
 
 // Zba: address generation (bit-manipulation spec, "Zba").
 func init() {
+	declare(ExtZba, Extension{Name: "zba", Hwprobe: 1 << 3, LLVM: "zba", QEMU: "zba", Implemented: true})
 	z := Exts(ExtZba)
 	register(
-		Row{SH1ADD, "sh1add", maskF7, 0x20002033, ArgsR, z, 0, ClassALU, 0},
-		Row{SH2ADD, "sh2add", maskF7, 0x20004033, ArgsR, z, 0, ClassALU, 0},
-		Row{SH3ADD, "sh3add", maskF7, 0x20006033, ArgsR, z, 0, ClassALU, 0},
-		Row{ADD_UW, "add.uw", maskF7, 0x0800003b, ArgsR, z, 64, ClassALU, 0},
-		Row{SH1ADD_UW, "sh1add.uw", maskF7, 0x2000203b, ArgsR, z, 64, ClassALU, 0},
-		Row{SH2ADD_UW, "sh2add.uw", maskF7, 0x2000403b, ArgsR, z, 64, ClassALU, 0},
-		Row{SH3ADD_UW, "sh3add.uw", maskF7, 0x2000603b, ArgsR, z, 64, ClassALU, 0},
-		Row{SLLI_UW, "slli.uw", maskF6, 0x0800101b, ArgsShamt, z, 64, ClassALU, 0},
+		Row{Op: SH1ADD, Name: "sh1add", Mask: maskF7, Match: 0x20002033, Args: ArgsR, Exts: z, Class: ClassALU},
+		Row{Op: SH2ADD, Name: "sh2add", Mask: maskF7, Match: 0x20004033, Args: ArgsR, Exts: z, Class: ClassALU},
+		Row{Op: SH3ADD, Name: "sh3add", Mask: maskF7, Match: 0x20006033, Args: ArgsR, Exts: z, Class: ClassALU},
+		Row{Op: ADD_UW, Name: "add.uw", Mask: maskF7, Match: 0x0800003b, Args: ArgsR, Exts: z, XLEN: 64, Class: ClassALU},
+		Row{Op: SH1ADD_UW, Name: "sh1add.uw", Mask: maskF7, Match: 0x2000203b, Args: ArgsR, Exts: z, XLEN: 64, Class: ClassALU},
+		Row{Op: SH2ADD_UW, Name: "sh2add.uw", Mask: maskF7, Match: 0x2000403b, Args: ArgsR, Exts: z, XLEN: 64, Class: ClassALU},
+		Row{Op: SH3ADD_UW, Name: "sh3add.uw", Mask: maskF7, Match: 0x2000603b, Args: ArgsR, Exts: z, XLEN: 64, Class: ClassALU},
+		Row{Op: SLLI_UW, Name: "slli.uw", Mask: maskF6, Match: 0x0800101b, Args: ArgsShamt, Exts: z, XLEN: 64, Class: ClassALU},
 	)
 }

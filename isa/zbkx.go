@@ -2,9 +2,10 @@ package isa
 
 // Zbkx: crossbar permutations.
 func init() {
+	declare(ExtZbkx, Extension{Name: "zbkx", Hwprobe: 1 << 10, LLVM: "zbkx", QEMU: "zbkx", Implemented: true})
 	x := Exts(ExtZbkx)
 	register(
-		Row{XPERM4, "xperm4", maskF7, 0x28002033, ArgsR, x, 0, ClassXperm, 0},
-		Row{XPERM8, "xperm8", maskF7, 0x28004033, ArgsR, x, 0, ClassXperm, 0},
+		Row{Op: XPERM4, Name: "xperm4", Mask: maskF7, Match: 0x28002033, Args: ArgsR, Exts: x, Class: ClassXperm},
+		Row{Op: XPERM8, Name: "xperm8", Mask: maskF7, Match: 0x28004033, Args: ArgsR, Exts: x, Class: ClassXperm},
 	)
 }

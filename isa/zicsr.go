@@ -2,15 +2,19 @@ package isa
 
 // Zicsr and Zifencei (unprivileged spec chapters of the same names).
 func init() {
+	declare(ExtZicsr, Extension{Name: "zicsr", Implemented: true})
+	declare(ExtZifencei, Extension{Name: "zifencei", Implemented: true})
+	// Zicntr: the counters (rdcycle, rdtime, rdinstret) are CSRs read with csrrs (csr.go).
+	declare(ExtZicntr, Extension{Name: "zicntr", Implemented: true})
 	csr := Exts(ExtZicsr)
 	register(
 		// FENCE.I ignores its funct12, rs1 and rd fields, as the spec asks for forward compatibility.
-		Row{FENCE_I, "fence.i", maskF3, 0x100f, ArgsNone, Exts(ExtZifencei), 0, ClassFence, 0},
-		Row{CSRRW, "csrrw", maskF3, 0x1073, ArgsCSR, csr, 0, ClassCSR, 0},
-		Row{CSRRS, "csrrs", maskF3, 0x2073, ArgsCSR, csr, 0, ClassCSR, 0},
-		Row{CSRRC, "csrrc", maskF3, 0x3073, ArgsCSR, csr, 0, ClassCSR, 0},
-		Row{CSRRWI, "csrrwi", maskF3, 0x5073, ArgsCSRI, csr, 0, ClassCSR, 0},
-		Row{CSRRSI, "csrrsi", maskF3, 0x6073, ArgsCSRI, csr, 0, ClassCSR, 0},
-		Row{CSRRCI, "csrrci", maskF3, 0x7073, ArgsCSRI, csr, 0, ClassCSR, 0},
+		Row{Op: FENCE_I, Name: "fence.i", Mask: maskF3, Match: 0x100f, Args: ArgsNone, Exts: Exts(ExtZifencei), Class: ClassFence},
+		Row{Op: CSRRW, Name: "csrrw", Mask: maskF3, Match: 0x1073, Args: ArgsCSR, Exts: csr, Class: ClassCSR},
+		Row{Op: CSRRS, Name: "csrrs", Mask: maskF3, Match: 0x2073, Args: ArgsCSR, Exts: csr, Class: ClassCSR},
+		Row{Op: CSRRC, Name: "csrrc", Mask: maskF3, Match: 0x3073, Args: ArgsCSR, Exts: csr, Class: ClassCSR},
+		Row{Op: CSRRWI, Name: "csrrwi", Mask: maskF3, Match: 0x5073, Args: ArgsCSRI, Exts: csr, Class: ClassCSR},
+		Row{Op: CSRRSI, Name: "csrrsi", Mask: maskF3, Match: 0x6073, Args: ArgsCSRI, Exts: csr, Class: ClassCSR},
+		Row{Op: CSRRCI, Name: "csrrci", Mask: maskF3, Match: 0x7073, Args: ArgsCSRI, Exts: csr, Class: ClassCSR},
 	)
 }

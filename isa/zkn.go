@@ -6,19 +6,25 @@ package isa
 const maskBS = 0x3e00707f
 
 func init() {
+	declare(ExtZkne, Extension{Name: "zkne", Hwprobe: 1 << 12, LLVM: "zkne", QEMU: "zkne", Implemented: true})
+	declare(ExtZknd, Extension{Name: "zknd", Hwprobe: 1 << 11, LLVM: "zknd", QEMU: "zknd", Implemented: true})
+	// Zkr is the seed CSR, which rvsim does not have; Zkt is a promise of data-independent
+	// timing, which an emulator keeps trivially.
+	declare(ExtZkr, Extension{Name: "zkr"})
+	declare(ExtZkt, Extension{Name: "zkt", Hwprobe: 1 << 16, Implemented: true})
 	e, d := Exts(ExtZkne), Exts(ExtZknd)
 	ed := Exts(ExtZkne, ExtZknd)
 	register(
-		Row{AES32ESI, "aes32esi", maskBS, 0x22000033, ArgsBS, e, 32, ClassAES, 0},
-		Row{AES32ESMI, "aes32esmi", maskBS, 0x26000033, ArgsBS, e, 32, ClassAES, 0},
-		Row{AES32DSI, "aes32dsi", maskBS, 0x2a000033, ArgsBS, d, 32, ClassAES, 0},
-		Row{AES32DSMI, "aes32dsmi", maskBS, 0x2e000033, ArgsBS, d, 32, ClassAES, 0},
-		Row{AES64ES, "aes64es", maskF7, 0x32000033, ArgsR, e, 64, ClassAES, 0},
-		Row{AES64ESM, "aes64esm", maskF7, 0x36000033, ArgsR, e, 64, ClassAES, 0},
-		Row{AES64DS, "aes64ds", maskF7, 0x3a000033, ArgsR, d, 64, ClassAES, 0},
-		Row{AES64DSM, "aes64dsm", maskF7, 0x3e000033, ArgsR, d, 64, ClassAES, 0},
-		Row{AES64KS1I, "aes64ks1i", 0xff00707f, 0x31001013, ArgsRnum, ed, 64, ClassAESKey, 0},
-		Row{AES64KS2, "aes64ks2", maskF7, 0x7e000033, ArgsR, ed, 64, ClassAESKey, 0},
-		Row{AES64IM, "aes64im", maskF12, 0x30001013, ArgsR2, d, 64, ClassAESKey, 0},
+		Row{Op: AES32ESI, Name: "aes32esi", Mask: maskBS, Match: 0x22000033, Args: ArgsBS, Exts: e, XLEN: 32, Class: ClassAES},
+		Row{Op: AES32ESMI, Name: "aes32esmi", Mask: maskBS, Match: 0x26000033, Args: ArgsBS, Exts: e, XLEN: 32, Class: ClassAES},
+		Row{Op: AES32DSI, Name: "aes32dsi", Mask: maskBS, Match: 0x2a000033, Args: ArgsBS, Exts: d, XLEN: 32, Class: ClassAES},
+		Row{Op: AES32DSMI, Name: "aes32dsmi", Mask: maskBS, Match: 0x2e000033, Args: ArgsBS, Exts: d, XLEN: 32, Class: ClassAES},
+		Row{Op: AES64ES, Name: "aes64es", Mask: maskF7, Match: 0x32000033, Args: ArgsR, Exts: e, XLEN: 64, Class: ClassAES},
+		Row{Op: AES64ESM, Name: "aes64esm", Mask: maskF7, Match: 0x36000033, Args: ArgsR, Exts: e, XLEN: 64, Class: ClassAES},
+		Row{Op: AES64DS, Name: "aes64ds", Mask: maskF7, Match: 0x3a000033, Args: ArgsR, Exts: d, XLEN: 64, Class: ClassAES},
+		Row{Op: AES64DSM, Name: "aes64dsm", Mask: maskF7, Match: 0x3e000033, Args: ArgsR, Exts: d, XLEN: 64, Class: ClassAES},
+		Row{Op: AES64KS1I, Name: "aes64ks1i", Mask: 0xff00707f, Match: 0x31001013, Args: ArgsRnum, Exts: ed, XLEN: 64, Class: ClassAESKey},
+		Row{Op: AES64KS2, Name: "aes64ks2", Mask: maskF7, Match: 0x7e000033, Args: ArgsR, Exts: ed, XLEN: 64, Class: ClassAESKey},
+		Row{Op: AES64IM, Name: "aes64im", Mask: maskF12, Match: 0x30001013, Args: ArgsR2, Exts: d, XLEN: 64, Class: ClassAESKey},
 	)
 }

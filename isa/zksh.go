@@ -2,9 +2,10 @@ package isa
 
 // Zksh: SM3 permutations.
 func init() {
+	declare(ExtZksh, Extension{Name: "zksh", Hwprobe: 1 << 15, LLVM: "zksh", QEMU: "zksh", Implemented: true})
 	s := Exts(ExtZksh)
 	register(
-		Row{SM3P0, "sm3p0", maskF12, 0x10801013, ArgsR2, s, 0, ClassSM3, 0},
-		Row{SM3P1, "sm3p1", maskF12, 0x10901013, ArgsR2, s, 0, ClassSM3, 0},
+		Row{Op: SM3P0, Name: "sm3p0", Mask: maskF12, Match: 0x10801013, Args: ArgsR2, Exts: s, Class: ClassSM3},
+		Row{Op: SM3P1, Name: "sm3p1", Mask: maskF12, Match: 0x10901013, Args: ArgsR2, Exts: s, Class: ClassSM3},
 	)
 }

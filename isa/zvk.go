@@ -5,45 +5,55 @@ package isa
 // Zvbc use OP-V with a vm bit like any vector instruction; the others use OP-VE, are
 // unmasked (vm = 1 by encoding) and work on element groups.
 func init() {
+	declare(ExtZvbb, Extension{Name: "zvbb", Hwprobe: 1 << 17, LLVM: "zvbb", Vector: true, Implemented: true})
+	declare(ExtZvkb, Extension{Name: "zvkb", Hwprobe: 1 << 19, Vector: true, Implemented: true}) // LLVM: implied by zvbb
+	declare(ExtZvbc, Extension{Name: "zvbc", Hwprobe: 1 << 18, LLVM: "zvbc", Vector: true, Implemented: true})
+	declare(ExtZvkg, Extension{Name: "zvkg", Hwprobe: 1 << 20, LLVM: "zvkg", Vector: true, Implemented: true})
+	declare(ExtZvkned, Extension{Name: "zvkned", Hwprobe: 1 << 21, LLVM: "zvkned", Vector: true, Implemented: true})
+	declare(ExtZvknha, Extension{Name: "zvknha", Hwprobe: 1 << 22, Vector: true, Implemented: true}) // LLVM: a subset of zvknhb
+	declare(ExtZvknhb, Extension{Name: "zvknhb", Hwprobe: 1 << 23, LLVM: "zvknhb", Vector: true, Implemented: true})
+	declare(ExtZvksed, Extension{Name: "zvksed", Hwprobe: 1 << 24, LLVM: "zvksed", Vector: true, Implemented: true})
+	declare(ExtZvksh, Extension{Name: "zvksh", Hwprobe: 1 << 25, LLVM: "zvksh", Vector: true, Implemented: true})
+	declare(ExtZvkt, Extension{Name: "zvkt", Hwprobe: 1 << 26, Vector: true, Implemented: true})
 	bb := Exts(ExtZvbb)
 	kb := Exts(ExtZvbb, ExtZvkb) // the Zvkb subset of Zvbb
 	bm := ClassVBitmanip
 	register(
-		Row{VANDN_VV, "vandn.vv", maskV, vArith(opV, 0x01, fOPIVV), ArgsVV, kb, 0, bm, 0},
-		Row{VANDN_VX, "vandn.vx", maskV, vArith(opV, 0x01, fOPIVX), ArgsVX, kb, 0, bm, 0},
+		Row{Op: VANDN_VV, Name: "vandn.vv", Mask: maskV, Match: vArith(opV, 0x01, fOPIVV), Args: ArgsVV, Exts: kb, Class: bm},
+		Row{Op: VANDN_VX, Name: "vandn.vx", Mask: maskV, Match: vArith(opV, 0x01, fOPIVX), Args: ArgsVX, Exts: kb, Class: bm},
 		// VXUNARY0, beside the integer extensions.
-		Row{VBREV8_V, "vbrev8.v", maskVs1, vArith(opV, 0x12, fOPMVV) | vsub1(0x08), ArgsV2, kb, 0, bm, 0},
-		Row{VREV8_V, "vrev8.v", maskVs1, vArith(opV, 0x12, fOPMVV) | vsub1(0x09), ArgsV2, kb, 0, bm, 0},
-		Row{VBREV_V, "vbrev.v", maskVs1, vArith(opV, 0x12, fOPMVV) | vsub1(0x0a), ArgsV2, bb, 0, bm, 0},
-		Row{VCLZ_V, "vclz.v", maskVs1, vArith(opV, 0x12, fOPMVV) | vsub1(0x0c), ArgsV2, bb, 0, bm, 0},
-		Row{VCTZ_V, "vctz.v", maskVs1, vArith(opV, 0x12, fOPMVV) | vsub1(0x0d), ArgsV2, bb, 0, bm, 0},
-		Row{VCPOP_V, "vcpop.v", maskVs1, vArith(opV, 0x12, fOPMVV) | vsub1(0x0e), ArgsV2, bb, 0, bm, 0},
-		Row{VROR_VV, "vror.vv", maskV, vArith(opV, 0x14, fOPIVV), ArgsVV, kb, 0, bm, 0},
-		Row{VROR_VX, "vror.vx", maskV, vArith(opV, 0x14, fOPIVX), ArgsVX, kb, 0, bm, 0},
+		Row{Op: VBREV8_V, Name: "vbrev8.v", Mask: maskVs1, Match: vArith(opV, 0x12, fOPMVV) | vsub1(0x08), Args: ArgsV2, Exts: kb, Class: bm},
+		Row{Op: VREV8_V, Name: "vrev8.v", Mask: maskVs1, Match: vArith(opV, 0x12, fOPMVV) | vsub1(0x09), Args: ArgsV2, Exts: kb, Class: bm},
+		Row{Op: VBREV_V, Name: "vbrev.v", Mask: maskVs1, Match: vArith(opV, 0x12, fOPMVV) | vsub1(0x0a), Args: ArgsV2, Exts: bb, Class: bm},
+		Row{Op: VCLZ_V, Name: "vclz.v", Mask: maskVs1, Match: vArith(opV, 0x12, fOPMVV) | vsub1(0x0c), Args: ArgsV2, Exts: bb, Class: bm},
+		Row{Op: VCTZ_V, Name: "vctz.v", Mask: maskVs1, Match: vArith(opV, 0x12, fOPMVV) | vsub1(0x0d), Args: ArgsV2, Exts: bb, Class: bm},
+		Row{Op: VCPOP_V, Name: "vcpop.v", Mask: maskVs1, Match: vArith(opV, 0x12, fOPMVV) | vsub1(0x0e), Args: ArgsV2, Exts: bb, Class: bm},
+		Row{Op: VROR_VV, Name: "vror.vv", Mask: maskV, Match: vArith(opV, 0x14, fOPIVV), Args: ArgsVV, Exts: kb, Class: bm},
+		Row{Op: VROR_VX, Name: "vror.vx", Mask: maskV, Match: vArith(opV, 0x14, fOPIVX), Args: ArgsVX, Exts: kb, Class: bm},
 		// vror.vi: funct6 is 01010 followed by uimm[5] (bit 26).
-		Row{VROR_VI, "vror.vi", 0xf800707f, vArith(opV, 0x14, fOPIVI), ArgsVIU6, kb, 0, bm, 0},
-		Row{VROL_VV, "vrol.vv", maskV, vArith(opV, 0x15, fOPIVV), ArgsVV, kb, 0, bm, 0},
-		Row{VROL_VX, "vrol.vx", maskV, vArith(opV, 0x15, fOPIVX), ArgsVX, kb, 0, bm, 0},
-		Row{VWSLL_VV, "vwsll.vv", maskV, vArith(opV, 0x35, fOPIVV), ArgsVV, bb, 0, bm, 0},
-		Row{VWSLL_VX, "vwsll.vx", maskV, vArith(opV, 0x35, fOPIVX), ArgsVX, bb, 0, bm, 0},
-		Row{VWSLL_VI, "vwsll.vi", maskV, vArith(opV, 0x35, fOPIVI), ArgsVIU, bb, 0, bm, 0},
+		Row{Op: VROR_VI, Name: "vror.vi", Mask: 0xf800707f, Match: vArith(opV, 0x14, fOPIVI), Args: ArgsVIU6, Exts: kb, Class: bm},
+		Row{Op: VROL_VV, Name: "vrol.vv", Mask: maskV, Match: vArith(opV, 0x15, fOPIVV), Args: ArgsVV, Exts: kb, Class: bm},
+		Row{Op: VROL_VX, Name: "vrol.vx", Mask: maskV, Match: vArith(opV, 0x15, fOPIVX), Args: ArgsVX, Exts: kb, Class: bm},
+		Row{Op: VWSLL_VV, Name: "vwsll.vv", Mask: maskV, Match: vArith(opV, 0x35, fOPIVV), Args: ArgsVV, Exts: bb, Class: bm},
+		Row{Op: VWSLL_VX, Name: "vwsll.vx", Mask: maskV, Match: vArith(opV, 0x35, fOPIVX), Args: ArgsVX, Exts: bb, Class: bm},
+		Row{Op: VWSLL_VI, Name: "vwsll.vi", Mask: maskV, Match: vArith(opV, 0x35, fOPIVI), Args: ArgsVIU, Exts: bb, Class: bm},
 	)
 
 	bc := Exts(ExtZvbc)
 	register(
-		Row{VCLMUL_VV, "vclmul.vv", maskV, vArith(opV, 0x0c, fOPMVV), ArgsVV, bc, 0, ClassVClmul, 0},
-		Row{VCLMUL_VX, "vclmul.vx", maskV, vArith(opV, 0x0c, fOPMVX), ArgsVX, bc, 0, ClassVClmul, 0},
-		Row{VCLMULH_VV, "vclmulh.vv", maskV, vArith(opV, 0x0d, fOPMVV), ArgsVV, bc, 0, ClassVClmul, 0},
-		Row{VCLMULH_VX, "vclmulh.vx", maskV, vArith(opV, 0x0d, fOPMVX), ArgsVX, bc, 0, ClassVClmul, 0},
+		Row{Op: VCLMUL_VV, Name: "vclmul.vv", Mask: maskV, Match: vArith(opV, 0x0c, fOPMVV), Args: ArgsVV, Exts: bc, Class: ClassVClmul},
+		Row{Op: VCLMUL_VX, Name: "vclmul.vx", Mask: maskV, Match: vArith(opV, 0x0c, fOPMVX), Args: ArgsVX, Exts: bc, Class: ClassVClmul},
+		Row{Op: VCLMULH_VV, Name: "vclmulh.vv", Mask: maskV, Match: vArith(opV, 0x0d, fOPMVV), Args: ArgsVV, Exts: bc, Class: ClassVClmul},
+		Row{Op: VCLMULH_VX, Name: "vclmulh.vx", Mask: maskV, Match: vArith(opV, 0x0d, fOPMVX), Args: ArgsVX, Exts: bc, Class: ClassVClmul},
 	)
 
 	// OP-VE. The .vv/.vs pairs of the AES and SM4 rounds share funct6 0x28 (.vv) and 0x29
 	// (.vs), with the vs1 field selecting the instruction.
 	ve := func(op Op, name string, funct6 uint32, args Args, exts ExtSet, class Class) Row {
-		return Row{op, name, maskVvm, vArith(opVE, funct6, fOPMVV) | vmBit, args, exts, 0, class, 0}
+		return Row{Op: op, Name: name, Mask: maskVvm, Match: vArith(opVE, funct6, fOPMVV) | vmBit, Args: args, Exts: exts, Class: class}
 	}
 	ve1 := func(op Op, name string, funct6, sub uint32, exts ExtSet, class Class) Row {
-		return Row{op, name, maskVs1vm, vArith(opVE, funct6, fOPMVV) | vmBit | vsub1(sub), ArgsV2, exts, 0, class, 0}
+		return Row{Op: op, Name: name, Mask: maskVs1vm, Match: vArith(opVE, funct6, fOPMVV) | vmBit | vsub1(sub), Args: ArgsV2, Exts: exts, Class: class}
 	}
 	g := Exts(ExtZvkg)
 	ned := Exts(ExtZvkned)

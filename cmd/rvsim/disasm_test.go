@@ -6,11 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rvsim/isa"
 )
 
 // llvmAttrs enables in llvm-objdump what rvsim decodes by default.
-const llvmAttrs = "+m,+a,+c,+zba,+zbb,+zbc,+zbs,+zbkb,+zbkc,+zbkx,+zknd,+zkne,+zknh,+zksed,+zksh," +
-	"+zicbop,+zihintpause,+zihintntl"
+var llvmAttrs = isa.LLVMAttrs(isa.Implemented) + ",+experimental-zicfilp"
 
 // disasmBody drops what precedes "Disassembly of section" (the file name line, which
 // differs in how the path is printed, and blank lines).

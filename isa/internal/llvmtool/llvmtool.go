@@ -28,17 +28,9 @@ var (
 	Objdump = "llvm-objdump-19"
 )
 
-// Attrs is the feature list used for both assembling and disassembling.
-//
-// The vector extensions are enabled as Zve64x rather than V: V implies F and D (through
-// Zve64d), and with F enabled llvm-objdump decodes scalar floating point, which rvsim only
-// recognises, and prints the F CSR accesses with their F aliases (csrr a0, fflags becomes
-// frflags a0), which rvsim does not. Zve64x enables every integer vector instruction, which
-// llvm-objdump prints exactly as with V; vector floating point then prints as <unknown>
-// (rvsim recognises it as VFP and does not disassemble it either).
-const Attrs = "+m,+a,+c,+zba,+zbb,+zbc,+zbs,+zbkb,+zbkc,+zbkx,+zknd,+zkne,+zknh,+zksed,+zksh," +
-	"+zicbop,+zihintpause,+zihintntl,+experimental-zicfilp," +
-	"+zve64x,+zvbb,+zvbc,+zvkg,+zvkned,+zvknhb,+zvksed,+zvksh"
+// Zicfilp is the feature that makes llvm-objdump print lpad (rvsim runs it as the hint it
+// is; LLVM 19 calls the extension experimental). Callers add it to the ISA's feature list.
+const Zicfilp = "+experimental-zicfilp"
 
 // Available reports whether both tools are on PATH.
 func Available() bool {
@@ -67,8 +59,9 @@ type Result struct {
 	Text string
 }
 
-// Disassemble assembles and disassembles items for the given XLEN.
-func Disassemble(xlen int, items []Item) ([]Result, error) {
+// Disassemble assembles and disassembles items for the given XLEN with the LLVM features
+// attrs (isa.LLVMAttrs gives them for an extension set).
+func Disassemble(xlen int, attrs string, items []Item) ([]Result, error) {
 	dir, err := os.MkdirTemp("", "rvsim-llvm")
 	if err != nil {
 		return nil, err
@@ -105,11 +98,11 @@ func Disassemble(xlen int, items []Item) ([]Result, error) {
 		return nil, err
 	}
 	triple := fmt.Sprintf("-triple=riscv%d", xlen)
-	out, err := exec.Command(MC, triple, "-mattr="+Attrs, "-filetype=obj", s, "-o", o).CombinedOutput()
+	out, err := exec.Command(MC, triple, "-mattr="+attrs, "-filetype=obj", s, "-o", o).CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v\n%s", MC, err, describeErrors(out, lineOf, items))
 	}
-	out, err = exec.Command(Objdump, "-d", "--mattr="+Attrs, o).Output()
+	out, err = exec.Command(Objdump, "-d", "--mattr="+attrs, o).Output()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", Objdump, err)
 	}
