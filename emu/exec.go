@@ -1,10 +1,8 @@
 package emu
 
 import (
-	"math/bits"
 	"unsafe"
 
-	"rvsim/emu/sem"
 	"rvsim/isa"
 )
 
@@ -113,7 +111,13 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 		if h.Mem.Epoch != h.epoch && h.newEpoch() {
 			break
 		}
-		n, k := h.loop(budget - done - traps)
+		var n uint64
+		var k int
+		if h.baseLoop {
+			n, k = h.loopBase(budget - done - traps)
+		} else {
+			n, k = h.loop(budget - done - traps)
+		}
 		done += n
 		if done+traps == budget {
 			h.budgetEnd()
@@ -257,16 +261,21 @@ const (
 	ctlbMask = ctlbSize - 1
 )
 
-// loop is the interpreter proper: a switch over predecoded slots. It makes no calls, so the
-// compiler keeps pc, the budget and the page in registers instead of spilling them around
-// calls on every instruction; anything that needs a call leaves the loop with a reason for
-// run. It returns how many instructions retired.
+// loopBase is the template of the interpreter proper: a switch over predecoded slots. It
+// makes no calls, so the compiler keeps pc, the budget and the page in registers instead of
+// spilling them around calls on every instruction; anything that needs a call leaves the
+// loop with a reason for run. It returns how many instructions retired.
 //
-// loopRecord (exec_record.go) is made from it by internal/genrecord (go generate ./emu;
-// a test fails when it is stale), which relies on three conventions: an instruction retires
-// with `n--`, a case that accesses memory names the effective address `a := ...`, and the
-// function ends at the label exit.
-func (h *Hart) loop(budget uint64) (uint64, int) {
+// Only fetch, jumps, branches, the memory fast paths and traps are written here. The loop
+// that runs, loop, and its recording twin loopRecord (exec_gen.go) are made from it by
+// internal/genloop (go generate ./emu; a test fails when the file is stale), which copies
+// the body of every registered semantics function (semantics.go) into the switch at the
+// marker comment. loopBase itself still runs correctly without them (the general executor
+// runs the registered functions), and the tests use it as the reference for the generated
+// loop. The generator relies on three conventions: an instruction retires with `n--`, a
+// case that accesses memory names the effective address `a := ...`, and the function ends
+// at the label exit.
+func (h *Hart) loopBase(budget uint64) (uint64, int) {
 	x := &h.X
 	m := h.Mem
 	pc := h.PC
@@ -450,303 +459,14 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 					goto slow
 				}
 
-			case uint16(isa.ADDI):
-				x[s.rd&63] = x[s.rs1&63] + uint64(s.imm)
-			case uint16(isa.SLTI):
-				x[s.rd&63] = b2u(int64(x[s.rs1&63]) < s.imm)
-			case uint16(isa.SLTIU):
-				x[s.rd&63] = b2u(x[s.rs1&63] < uint64(s.imm))
-			case uint16(isa.XORI):
-				x[s.rd&63] = x[s.rs1&63] ^ uint64(s.imm)
-			case uint16(isa.ORI):
-				x[s.rd&63] = x[s.rs1&63] | uint64(s.imm)
-			case uint16(isa.ANDI):
-				x[s.rd&63] = x[s.rs1&63] & uint64(s.imm)
-			case uint16(isa.SLLI):
-				x[s.rd&63] = x[s.rs1&63] << (s.imm & 63)
-			case uint16(isa.SRLI):
-				x[s.rd&63] = x[s.rs1&63] >> (s.imm & 63)
-			case uint16(isa.SRAI):
-				x[s.rd&63] = uint64(int64(x[s.rs1&63]) >> (s.imm & 63))
-			case uint16(isa.ADD):
-				x[s.rd&63] = x[s.rs1&63] + x[s.rs2&63]
-			case uint16(isa.SUB):
-				x[s.rd&63] = x[s.rs1&63] - x[s.rs2&63]
-			case uint16(isa.SLL):
-				x[s.rd&63] = x[s.rs1&63] << (x[s.rs2&63] & 63)
-			case uint16(isa.SLT):
-				x[s.rd&63] = b2u(int64(x[s.rs1&63]) < int64(x[s.rs2&63]))
-			case uint16(isa.SLTU):
-				x[s.rd&63] = b2u(x[s.rs1&63] < x[s.rs2&63])
-			case uint16(isa.XOR):
-				x[s.rd&63] = x[s.rs1&63] ^ x[s.rs2&63]
-			case uint16(isa.SRL):
-				x[s.rd&63] = x[s.rs1&63] >> (x[s.rs2&63] & 63)
-			case uint16(isa.SRA):
-				x[s.rd&63] = uint64(int64(x[s.rs1&63]) >> (x[s.rs2&63] & 63))
-			case uint16(isa.OR):
-				x[s.rd&63] = x[s.rs1&63] | x[s.rs2&63]
-			case uint16(isa.AND):
-				x[s.rd&63] = x[s.rs1&63] & x[s.rs2&63]
-			case uint16(isa.ADDIW):
-				x[s.rd&63] = sext32(x[s.rs1&63] + uint64(s.imm))
-			case uint16(isa.SLLIW):
-				x[s.rd&63] = sext32(x[s.rs1&63] << (s.imm & 31))
-			case uint16(isa.SRLIW):
-				x[s.rd&63] = sext32(uint64(uint32(x[s.rs1&63]) >> (s.imm & 31)))
-			case uint16(isa.SRAIW):
-				x[s.rd&63] = uint64(int64(int32(x[s.rs1&63]) >> (s.imm & 31)))
-			case uint16(isa.ADDW):
-				x[s.rd&63] = sext32(x[s.rs1&63] + x[s.rs2&63])
-			case uint16(isa.SUBW):
-				x[s.rd&63] = sext32(x[s.rs1&63] - x[s.rs2&63])
-			case uint16(isa.SLLW):
-				x[s.rd&63] = sext32(x[s.rs1&63] << (x[s.rs2&63] & 31))
-			case uint16(isa.SRLW):
-				x[s.rd&63] = sext32(uint64(uint32(x[s.rs1&63]) >> (x[s.rs2&63] & 31)))
-			case uint16(isa.SRAW):
-				x[s.rd&63] = uint64(int64(int32(x[s.rs1&63]) >> (x[s.rs2&63] & 31)))
 			case uint16(isa.FENCE):
+				// A single hart sees its own accesses in order: nothing to do.
 
-			// M
-			case uint16(isa.MUL):
-				x[s.rd&63] = x[s.rs1&63] * x[s.rs2&63]
-			case uint16(isa.MULH):
-				hi, _ := mulhs(int64(x[s.rs1&63]), int64(x[s.rs2&63]))
-				x[s.rd&63] = hi
-			case uint16(isa.MULHU):
-				hi, _ := bits.Mul64(x[s.rs1&63], x[s.rs2&63])
-				x[s.rd&63] = hi
-			case uint16(isa.MULHSU):
-				x[s.rd&63] = mulhsu(int64(x[s.rs1&63]), x[s.rs2&63])
-			case opMULH32:
-				x[s.rd&63] = sext32(uint64(int64(int32(x[s.rs1&63]))*int64(int32(x[s.rs2&63]))) >> 32)
-			case opMULHU32:
-				x[s.rd&63] = sext32(uint64(uint32(x[s.rs1&63])) * uint64(uint32(x[s.rs2&63])) >> 32)
-			case opMULHSU32:
-				x[s.rd&63] = sext32(uint64(int64(int32(x[s.rs1&63]))*int64(uint32(x[s.rs2&63]))) >> 32)
-			case uint16(isa.DIV):
-				x[s.rd&63] = uint64(div64(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
-			case uint16(isa.DIVU):
-				x[s.rd&63] = divu64(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.REM):
-				x[s.rd&63] = uint64(rem64(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
-			case uint16(isa.REMU):
-				x[s.rd&63] = remu64(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.MULW):
-				x[s.rd&63] = sext32(x[s.rs1&63] * x[s.rs2&63])
-			case uint16(isa.DIVW):
-				x[s.rd&63] = uint64(int64(div32(int32(x[s.rs1&63]), int32(x[s.rs2&63]))))
-			case uint16(isa.DIVUW):
-				x[s.rd&63] = sext32(uint64(divu32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case uint16(isa.REMW):
-				x[s.rd&63] = uint64(int64(rem32(int32(x[s.rs1&63]), int32(x[s.rs2&63]))))
-			case uint16(isa.REMUW):
-				x[s.rd&63] = sext32(uint64(remu32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-
-			// Zba
-			case uint16(isa.SH1ADD):
-				x[s.rd&63] = x[s.rs1&63]<<1 + x[s.rs2&63]
-			case uint16(isa.SH2ADD):
-				x[s.rd&63] = x[s.rs1&63]<<2 + x[s.rs2&63]
-			case uint16(isa.SH3ADD):
-				x[s.rd&63] = x[s.rs1&63]<<3 + x[s.rs2&63]
-			case opSH1ADD32:
-				x[s.rd&63] = sext32(x[s.rs1&63]<<1 + x[s.rs2&63])
-			case opSH2ADD32:
-				x[s.rd&63] = sext32(x[s.rs1&63]<<2 + x[s.rs2&63])
-			case opSH3ADD32:
-				x[s.rd&63] = sext32(x[s.rs1&63]<<3 + x[s.rs2&63])
-			case uint16(isa.ADD_UW):
-				x[s.rd&63] = uint64(uint32(x[s.rs1&63])) + x[s.rs2&63]
-			case uint16(isa.SH1ADD_UW):
-				x[s.rd&63] = uint64(uint32(x[s.rs1&63]))<<1 + x[s.rs2&63]
-			case uint16(isa.SH2ADD_UW):
-				x[s.rd&63] = uint64(uint32(x[s.rs1&63]))<<2 + x[s.rs2&63]
-			case uint16(isa.SH3ADD_UW):
-				x[s.rd&63] = uint64(uint32(x[s.rs1&63]))<<3 + x[s.rs2&63]
-			case uint16(isa.SLLI_UW):
-				x[s.rd&63] = uint64(uint32(x[s.rs1&63])) << (s.imm & 63)
-
-			// Zbb, Zbkb
-			case uint16(isa.ANDN):
-				x[s.rd&63] = x[s.rs1&63] &^ x[s.rs2&63]
-			case uint16(isa.ORN):
-				x[s.rd&63] = x[s.rs1&63] | ^x[s.rs2&63]
-			case uint16(isa.XNOR):
-				x[s.rd&63] = ^(x[s.rs1&63] ^ x[s.rs2&63])
-			case uint16(isa.CLZ):
-				x[s.rd&63] = uint64(bits.LeadingZeros64(x[s.rs1&63]))
-			case uint16(isa.CTZ):
-				x[s.rd&63] = uint64(bits.TrailingZeros64(x[s.rs1&63]))
-			case uint16(isa.CLZW):
-				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(x[s.rs1&63])))
-			case uint16(isa.CTZW):
-				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(x[s.rs1&63])))
-			case uint16(isa.MAX):
-				x[s.rd&63] = uint64(max(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
-			case uint16(isa.MAXU):
-				x[s.rd&63] = max(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.MIN):
-				x[s.rd&63] = uint64(min(int64(x[s.rs1&63]), int64(x[s.rs2&63])))
-			case uint16(isa.MINU):
-				x[s.rd&63] = min(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.SEXT_B):
-				x[s.rd&63] = uint64(int64(int8(x[s.rs1&63])))
-			case uint16(isa.SEXT_H):
-				x[s.rd&63] = uint64(int64(int16(x[s.rs1&63])))
-			case uint16(isa.ZEXT_H):
-				x[s.rd&63] = uint64(uint16(x[s.rs1&63]))
-			case uint16(isa.ROL):
-				x[s.rd&63] = bits.RotateLeft64(x[s.rs1&63], int(x[s.rs2&63]&63))
-			case uint16(isa.ROR):
-				x[s.rd&63] = bits.RotateLeft64(x[s.rs1&63], -int(x[s.rs2&63]&63))
-			case uint16(isa.RORI):
-				x[s.rd&63] = bits.RotateLeft64(x[s.rs1&63], -int(s.imm&63))
-			case uint16(isa.ROLW):
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(x[s.rs1&63]), int(x[s.rs2&63]&31))))
-			case uint16(isa.RORW):
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(x[s.rs1&63]), -int(x[s.rs2&63]&31))))
-			case uint16(isa.RORIW):
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(x[s.rs1&63]), -int(s.imm&31))))
-			case uint16(isa.ORC_B):
-				x[s.rd&63] = sem.OrcB(x[s.rs1&63])
-			case opORCB32:
-				x[s.rd&63] = sext32(sem.OrcB(x[s.rs1&63]))
-			case uint16(isa.REV8):
-				x[s.rd&63] = bits.ReverseBytes64(x[s.rs1&63])
-			case opREV832:
-				x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(x[s.rs1&63]))))
-			case uint16(isa.BREV8):
-				x[s.rd&63] = sem.Brev8(x[s.rs1&63])
-			case opBREV832:
-				x[s.rd&63] = sext32(sem.Brev8(x[s.rs1&63]))
-			case uint16(isa.PACK):
-				x[s.rd&63] = sem.Pack64(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.PACKH):
-				x[s.rd&63] = sem.Packh(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.PACKW):
-				x[s.rd&63] = sem.Packw(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.ZIP):
-				x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(x[s.rs1&63]))))
-			case uint16(isa.UNZIP):
-				x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(x[s.rs1&63]))))
-
-			// Zbc, Zbkc
-
-			// Zbs
-			case uint16(isa.BCLR):
-				x[s.rd&63] = x[s.rs1&63] &^ (1 << (x[s.rs2&63] & 63))
-			case uint16(isa.BCLRI):
-				x[s.rd&63] = x[s.rs1&63] &^ (1 << (s.imm & 63))
-			case uint16(isa.BEXT):
-				x[s.rd&63] = x[s.rs1&63] >> (x[s.rs2&63] & 63) & 1
-			case uint16(isa.BEXTI):
-				x[s.rd&63] = x[s.rs1&63] >> (s.imm & 63) & 1
-			case uint16(isa.BINV):
-				x[s.rd&63] = x[s.rs1&63] ^ (1 << (x[s.rs2&63] & 63))
-			case uint16(isa.BINVI):
-				x[s.rd&63] = x[s.rs1&63] ^ (1 << (s.imm & 63))
-			case uint16(isa.BSET):
-				x[s.rd&63] = x[s.rs1&63] | (1 << (x[s.rs2&63] & 63))
-			case uint16(isa.BSETI):
-				x[s.rd&63] = x[s.rs1&63] | (1 << (s.imm & 63))
-			case opBCLR32:
-				x[s.rd&63] = sext32(x[s.rs1&63] &^ (1 << (x[s.rs2&63] & 31)))
-			case opBEXT32:
-				x[s.rd&63] = x[s.rs1&63] >> (x[s.rs2&63] & 31) & 1
-			case opBINV32:
-				x[s.rd&63] = sext32(x[s.rs1&63] ^ (1 << (x[s.rs2&63] & 31)))
-			case opBSET32:
-				x[s.rd&63] = sext32(x[s.rs1&63] | (1 << (x[s.rs2&63] & 31)))
-			case opBCLRI32:
-				x[s.rd&63] = sext32(x[s.rs1&63] &^ (1 << (s.imm & 31)))
-			case opBINVI32:
-				x[s.rd&63] = sext32(x[s.rs1&63] ^ (1 << (s.imm & 31)))
-			case opBSETI32:
-				x[s.rd&63] = sext32(x[s.rs1&63] | (1 << (s.imm & 31)))
-
-			// Zbkx
-			case uint16(isa.XPERM4):
-				x[s.rd&63] = sem.Xperm4_64(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.XPERM8):
-				x[s.rd&63] = sem.Xperm8_64(x[s.rs1&63], x[s.rs2&63])
-			case opXPERM4_32:
-				x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case opXPERM8_32:
-				x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-
-			// Zksed, Zksh
-			case uint16(isa.SM4ED):
-				x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.SM4KS):
-				x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.SM3P0):
-				x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(x[s.rs1&63]))))
-			case uint16(isa.SM3P1):
-				x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(x[s.rs1&63]))))
-
-			// Zkne, Zknd
-			case uint16(isa.AES32ESI):
-				x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.AES32ESMI):
-				x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.AES32DSI):
-				x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.AES32DSMI):
-				x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]), uint(s.imm))))
-			case uint16(isa.AES64ES):
-				x[s.rd&63] = sem.AES64ES(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.AES64DS):
-				x[s.rd&63] = sem.AES64DS(x[s.rs1&63], x[s.rs2&63])
-			case uint16(isa.AES64ESM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
-			case uint16(isa.AES64DSM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
-			case uint16(isa.AES64KS1I):
-				v, ok := sem.AES64KS1I(x[s.rs1&63], uint(s.imm))
-				if !ok {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				x[s.rd&63] = v
-			case uint16(isa.AES64KS2):
-				x[s.rd&63] = sem.AES64KS2(x[s.rs1&63], x[s.rs2&63])
-
-			// Zknh
-			case uint16(isa.SHA256SIG0):
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(x[s.rs1&63]))))
-			case uint16(isa.SHA256SIG1):
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(x[s.rs1&63]))))
-			case uint16(isa.SHA256SUM0):
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(x[s.rs1&63]))))
-			case uint16(isa.SHA256SUM1):
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(x[s.rs1&63]))))
-			case uint16(isa.SHA512SIG0):
-				x[s.rd&63] = sem.SHA512Sig0(x[s.rs1&63])
-			case uint16(isa.SHA512SIG1):
-				x[s.rd&63] = sem.SHA512Sig1(x[s.rs1&63])
-			case uint16(isa.SHA512SUM0):
-				x[s.rd&63] = sem.SHA512Sum0(x[s.rs1&63])
-			case uint16(isa.SHA512SUM1):
-				x[s.rd&63] = sem.SHA512Sum1(x[s.rs1&63])
-			case uint16(isa.SHA512SIG0H):
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case uint16(isa.SHA512SIG0L):
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case uint16(isa.SHA512SIG1H):
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case uint16(isa.SHA512SIG1L):
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case uint16(isa.SHA512SUM0R):
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-			case uint16(isa.SHA512SUM1R):
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
+			// genloop: the registered semantics (semantics.go) are copied here.
 
 			default:
-				// Atomics, CSRs, system instructions and the operations that need a call.
+				// Atomics, CSRs, system instructions, the vector unit, and (in loopBase
+				// itself) the registered semantics.
 				goto slow
 			}
 			pc += uint64(s.len)

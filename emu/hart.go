@@ -114,6 +114,9 @@ type Hart struct {
 
 	// RV32 maps each op to the form executed at this XLEN.
 	opMap *[isa.NumOps]uint16
+	// baseLoop runs the template loop (loopBase) instead of the generated one: the tests'
+	// reference for the generated cases.
+	baseLoop bool
 
 	// dbg holds breakpoints and watchpoints (debug.go); nil unless a debugger set some.
 	dbg *debugState

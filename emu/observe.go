@@ -1,8 +1,12 @@
 package emu
 
-import "rvsim/isa"
+import (
+	"sync"
 
-//go:generate go run ./internal/genrecord
+	"rvsim/isa"
+)
+
+//go:generate go run ./internal/genloop
 
 // Observer receives every retired instruction in batches, for consumers that want the whole
 // instruction stream without a call per instruction (the cost model). Unlike Hook it does
@@ -83,7 +87,7 @@ func (h *Hart) execSlowObserved() (retired, ok bool) {
 	e := &h.ctlb[(pc>>pageShift)&ctlbMask]
 	i := (pc & pageMask) >> 1
 	in := &e.cp.insts[i]
-	if !slowPure[in.Op] {
+	if !slowPure()[in.Op] {
 		h.flushObserved(pc)
 	}
 	addr, _, _, _ := h.memAccess(in)
@@ -127,15 +131,14 @@ func (h *Hart) memAccess(in *isa.Inst) (addr uint64, size uint8, store, ok bool)
 
 // slowPure marks the instructions of the general executor that neither read a CSR nor enter
 // the environment, so that an Observer need not be up to date when they run: loads and
-// stores that missed the loop's page cache, AMOs, the bit-manipulation ops executed there,
-// and the vector instructions (handed over right after they run). run hands the buffer over
-// before every other one.
-var slowPure = func() (t [isa.NumOps]bool) {
+// stores that missed the loop's page cache, AMOs, the registered semantics (run there when
+// the loop did not run them), and the vector instructions (handed over right after they
+// run). run hands the buffer over before every other one. It is built on first use: the
+// registrations it reads are made by init functions.
+var slowPure = sync.OnceValue(func() (t *[isa.NumOps]bool) {
+	t = new([isa.NumOps]bool)
 	for _, r := range isa.Rows() {
-		t[r.Op] = r.Mem != 0 || r.Args.Vector()
-	}
-	for _, op := range []isa.Op{isa.CLMUL, isa.CLMULH, isa.CLMULR, isa.CPOP, isa.CPOPW, isa.AES64IM} {
-		t[op] = true
+		t[r.Op] = r.Mem != 0 || r.Args.Vector() || HasSemantics(r.Op)
 	}
 	return t
-}()
+})

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"rvsim/emu/sem"
 	"rvsim/isa"
 )
 
@@ -21,17 +20,17 @@ func (h *Hart) execSlow(s *slot, in *isa.Inst, pc uint64) (retired, ok bool) {
 	if f := vexec[in.Op]; f != nil && s.op == uint16(in.Op) {
 		ok = h.execVectorOp(f, in, pc)
 	} else {
-		ok = h.execSlowOp(s, pc)
+		ok = h.execSlowOp(s, in.Op, pc)
 	}
 	retired = h.retired
 	h.retired = false
 	return retired, ok
 }
 
-func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
+// execSlowOp runs the slot s at pc; iop is its isa op (s.op may be an internal one).
+func (h *Hart) execSlowOp(s *slot, iop isa.Op, pc uint64) bool {
 	op := isa.Op(s.op)
 	next := pc + uint64(s.len)
-	x := &h.X
 	switch op {
 	case isa.LB, isa.LH, isa.LW, isa.LD, isa.LBU, isa.LHU, isa.LWU:
 		if !h.load(op, s) {
@@ -43,24 +42,6 @@ func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 		}
 	case isa.FENCE_I:
 		h.Mem.FlushCode()
-	case isa.CPOP:
-		x[s.rd&63] = uint64(bits.OnesCount64(x[s.rs1&63]))
-	case isa.CPOPW:
-		x[s.rd&63] = uint64(bits.OnesCount32(uint32(x[s.rs1&63])))
-	case isa.CLMUL:
-		x[s.rd&63] = sem.Clmul64(x[s.rs1&63], x[s.rs2&63])
-	case isa.CLMULH:
-		x[s.rd&63] = sem.Clmulh64(x[s.rs1&63], x[s.rs2&63])
-	case isa.CLMULR:
-		x[s.rd&63] = sem.Clmulr64(x[s.rs1&63], x[s.rs2&63])
-	case isa.Op(opCLMUL32):
-		x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-	case isa.Op(opCLMULH32):
-		x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-	case isa.Op(opCLMULR32):
-		x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(x[s.rs1&63]), uint32(x[s.rs2&63]))))
-	case isa.AES64IM:
-		x[s.rd&63] = sem.AES64IM(x[s.rs1&63])
 	case isa.ECALL:
 		if h.Linux != nil {
 			h.Instret++ // the syscall sees itself retired (as time and counters do on hardware)
@@ -107,8 +88,17 @@ func (h *Hart) execSlowOp(s *slot, pc uint64) bool {
 		if cause, tval, ok := h.execAMO(op, s); !ok {
 			return !h.raise(cause, tval, h.Mem.Fault.Error())
 		}
+	case isa.SRET, isa.SFENCE_VMA:
+		// A hart with M and U modes only: both are illegal instructions, as the
+		// privileged spec has it without S-mode.
+		return !h.illegalAt(pc)
 	default:
-		// sret, sfence.vma (no S-mode) and anything else without semantics here.
+		if handled, ok := h.execSem(iop, s); handled {
+			if !ok {
+				return !h.illegalAt(pc)
+			}
+			break
+		}
 		return !h.illegalAt(pc)
 	}
 	h.PC = next
