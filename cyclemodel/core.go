@@ -519,10 +519,7 @@ func ClassNames() []string {
 
 // isVectorClass reports whether c is executed by the vector unit (the vector classes are the
 // ones whose names start with "v").
-func isVectorClass(c isa.Class) bool {
-	n := c.String()
-	return len(n) > 1 && n[0] == 'v'
-}
+func isVectorClass(c isa.Class) bool { return c.Vector() }
 
 var opNames map[string]isa.Op
 

@@ -212,12 +212,7 @@ func (c *Core) opInfo(op isa.Op, xlen int) opInfo {
 	oi.mem = row.Mem
 	oi.depWhy = uint16(reasonDep + int(row.Class))
 	oi.execWhy = uint16(reasonExec + int(row.Class))
-	switch row.Class {
-	case isa.ClassStore, isa.ClassVStore:
-		oi.store = true
-	case isa.ClassAtomic:
-		oi.store = op != isa.LR_W && op != isa.LR_D
-	}
+	oi.store = row.Stores()
 	if row.Args.ReadsRs1() {
 		oi.flags |= fRs1
 	}
@@ -242,7 +237,7 @@ func (c *Core) opInfo(op isa.Op, xlen int) opInfo {
 	if isVectorClass(row.Class) {
 		oi.flags = vectorFlags(row)
 		if oi.flags&(fLoad|fStore) != 0 {
-			oi.eew = memEEW(row.Name)
+			oi.eew = memEEW(row)
 		}
 	}
 	i := c.classUnit[row.Class]

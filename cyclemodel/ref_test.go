@@ -135,7 +135,7 @@ func refOpInfoFor(c *Core, op isa.Op, xlen int) refOpInfo {
 	if isVectorClass(row.Class) {
 		oi.flags = vectorFlags(row)
 		if oi.flags&(fLoad|fStore) != 0 {
-			oi.eew = memEEW(row.Name)
+			oi.eew = memEEW(row)
 		}
 	}
 	i := c.classUnit[row.Class]

@@ -1,10 +1,6 @@
 package cyclemodel
 
-import (
-	"strings"
-
-	"rvsim/isa"
-)
+import "rvsim/isa"
 
 // Vector instructions: which of Rd, Rs1, Rs2 are vector registers, which are read, and how
 // many beats of the datapath an instruction takes.
@@ -65,24 +61,13 @@ func vectorFlags(row *isa.Row) uint16 {
 	return f
 }
 
-// memEEW returns the element width in bytes a vector memory op names (vle32.v: 4), 0 for
-// whole-register and mask ones.
-func memEEW(name string) int32 {
-	if strings.HasPrefix(name, "vlm") || strings.HasPrefix(name, "vsm") || strings.Contains(name, "re") && !strings.Contains(name, "ei") {
+// memEEW returns the element width in bytes of a vector memory op (vle32.v: 4), 0 for
+// whole-register and mask ones, whose extent does not follow an element width.
+func memEEW(row *isa.Row) int32 {
+	if row.Args == isa.ArgsVMemWhole {
 		return 0
 	}
-	i := strings.LastIndexAny(name, "ei")
-	if i < 0 {
-		return 0
-	}
-	n := 0
-	for _, ch := range name[i+1:] {
-		if ch < '0' || ch > '9' {
-			break
-		}
-		n = n*10 + int(ch-'0')
-	}
-	return int32(n / 8)
+	return int32(row.EEW / 8)
 }
 
 // group returns how many registers an operand of this instruction spans.

@@ -332,7 +332,7 @@ var memOps = func() (t [isa.NumOps]memOp) {
 		m := memOp{size: r.Mem, store: r.Class == isa.ClassStore}
 		if r.Class == isa.ClassAtomic {
 			m.atomic = true
-			m.store = r.Op != isa.LR_W && r.Op != isa.LR_D
+			m.store = r.Stores()
 		}
 		t[r.Op] = m
 	}

@@ -1,5 +1,7 @@
 package isa
 
+import "strings"
+
 // Args says which operands an instruction has, where they sit in the encoding, and how they
 // are written in assembly. Decode and the printer both switch on it.
 type Args uint8
@@ -155,6 +157,70 @@ type Row struct {
 	XLEN  int    // 0: both; 32 or 64: only that width
 	Class Class
 	Mem   uint8 // bytes accessed by a load, store or AMO (0 otherwise)
+	// EEW is the element width in bits a vector load or store names (vle32.v: 32; the
+	// index width of an indexed access, whose data width is SEW); 0 for vlm.v and vsm.v.
+	EEW uint8
+	// Form is the operand form the mnemonic's suffix names (.vv, .vs, ...), set by
+	// register from the name.
+	Form Form
+}
+
+// Form is a vector instruction's operand form, as its mnemonic's suffix names it.
+type Form uint8
+
+const (
+	FormNone Form = iota // scalar, or a vector instruction without a form suffix
+	FormVV               // .vv: vector-vector
+	FormVX               // .vx: vector-scalar
+	FormVI               // .vi: vector-immediate
+	FormVS               // .vs: vs2 is a single element group applied to every group of vd
+	FormWV               // .wv, .wx, .wi: the first source is double width
+	FormWX
+	FormWI
+	FormVVM // .vvm, .vxm, .vim: with the v0 carry or merge mask
+	FormVXM
+	FormVIM
+	FormMM // .mm: mask registers
+	FormV  // .v: unary, and vector memory
+	FormM  // .m: a mask source (vcpop.m, vfirst.m, vmsbf.m, ...)
+	FormXS // .x.s, .s.x: scalar moves
+	FormVF // .vf2, .vf4, .vf8: extension from a fraction of the width
+	FormVM // .vm: vcompress, under a mask operand
+)
+
+var formSuffixes = map[string]Form{
+	"vv": FormVV, "vx": FormVX, "vi": FormVI, "vs": FormVS, "wv": FormWV, "wx": FormWX,
+	"wi": FormWI, "vvm": FormVVM, "vxm": FormVXM, "vim": FormVIM, "mm": FormMM, "v": FormV,
+	"m": FormM, "x.s": FormXS, "s.x": FormXS, "v.x": FormVX, "v.i": FormVI, "v.v": FormVV,
+	"vf2": FormVF, "vf4": FormVF, "vf8": FormVF, "vm": FormVM,
+}
+
+// formOf returns the form a vector mnemonic's suffix names.
+func formOf(name string, args Args) Form {
+	if !args.Vector() {
+		return FormNone
+	}
+	for _, n := range []int{2, 1} { // "vmv.x.s" has a two-part suffix
+		parts := strings.Split(name, ".")
+		if len(parts) > n {
+			if f, ok := formSuffixes[strings.Join(parts[len(parts)-n:], ".")]; ok {
+				return f
+			}
+		}
+	}
+	return FormNone
+}
+
+// Stores reports whether the instruction writes memory: stores, vector stores and the AMOs
+// (LR only reads).
+func (r *Row) Stores() bool {
+	switch r.Class {
+	case ClassStore, ClassVStore:
+		return true
+	case ClassAtomic:
+		return r.Args != ArgsLR
+	}
+	return false
 }
 
 // Inst is one decoded instruction. Register fields hold architectural numbers (x0 included);
@@ -188,6 +254,7 @@ var opRows [NumOps][]int
 
 func register(rs ...Row) {
 	for _, r := range rs {
+		r.Form = formOf(r.Name, r.Args)
 		opRows[r.Op] = append(opRows[r.Op], len(rows))
 		rows = append(rows, r)
 	}

@@ -213,3 +213,32 @@ func TestOpsGenerated(t *testing.T) {
 		t.Fatalf("%s%v", out, err)
 	}
 }
+
+// TestRowFacts checks the facts register derives from a row: the form of every vector
+// mnemonic with a suffix, the element width of vector memory rows, and which rows store.
+func TestRowFacts(t *testing.T) {
+	for _, c := range []struct {
+		op     Op
+		form   Form
+		eew    uint8
+		stores bool
+	}{
+		{VAESDM_VS, FormVS, 0, false}, {VAESDM_VV, FormVV, 0, false}, {VADD_VX, FormVX, 0, false},
+		{VLE32_V, FormV, 32, false}, {VSE64_V, FormV, 64, true}, {VLUXEI16_V, FormV, 16, false},
+		{VMV_X_S, FormXS, 0, false}, {SM4ED, FormNone, 0, false}, {SW, FormNone, 0, true},
+		{LR_W, FormNone, 0, false}, {SC_D, FormNone, 0, true}, {AMOADD_W, FormNone, 0, true},
+	} {
+		r := RowOf(c.op, 64)
+		if r.Form != c.form || r.EEW != c.eew || r.Stores() != c.stores {
+			t.Errorf("%s: form %d eew %d stores %v, want %d %d %v", r.Name, r.Form, r.EEW, r.Stores(), c.form, c.eew, c.stores)
+		}
+	}
+	for _, r := range Rows() {
+		if (r.Class == ClassVLoad || r.Class == ClassVStore) && r.Args != ArgsVMemWhole && r.Op != VLM_V && r.Op != VSM_V && r.EEW == 0 {
+			t.Errorf("%s: vector memory row without an element width", r.Name)
+		}
+		if r.Args.Vector() && r.Form == FormNone && r.Class != ClassVSet && r.Args != ArgsVMemWhole && r.Args != ArgsVMvNR {
+			t.Errorf("%s: vector row without a form", r.Name)
+		}
+	}
+}

@@ -137,17 +137,17 @@ func init() {
 		}
 		n := func(f string) string { return "v" + f + itoa(e) + ".v" }
 		register(
-			Row{Op: m.le, Name: n("le"), Mask: maskVMemUnit, Match: vMem(opLV, 0, 0, e), Args: ArgsVMem, Exts: exts, Class: ClassVLoad},
-			Row{Op: m.leff, Name: "vle" + itoa(e) + "ff.v", Mask: maskVMemUnit, Match: vMem(opLV, 0, 0x10, e), Args: ArgsVMem, Exts: exts, Class: ClassVLoad},
-			Row{Op: m.lse, Name: n("lse"), Mask: maskVMemSX, Match: vMem(opLV, 2, 0, e), Args: ArgsVMemStride, Exts: exts, Class: ClassVLoad},
+			Row{Op: m.le, Name: n("le"), Mask: maskVMemUnit, Match: vMem(opLV, 0, 0, e), Args: ArgsVMem, Exts: exts, EEW: uint8(e), Class: ClassVLoad},
+			Row{Op: m.leff, Name: "vle" + itoa(e) + "ff.v", Mask: maskVMemUnit, Match: vMem(opLV, 0, 0x10, e), Args: ArgsVMem, Exts: exts, EEW: uint8(e), Class: ClassVLoad},
+			Row{Op: m.lse, Name: n("lse"), Mask: maskVMemSX, Match: vMem(opLV, 2, 0, e), Args: ArgsVMemStride, Exts: exts, EEW: uint8(e), Class: ClassVLoad},
 			// The index EEW is e; the data EEW is SEW. 64-bit indices need RV64.
-			Row{Op: m.luxei, Name: n("luxei"), Mask: maskVMemSX, Match: vMem(opLV, 1, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVLoad},
-			Row{Op: m.loxei, Name: n("loxei"), Mask: maskVMemSX, Match: vMem(opLV, 3, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVLoad},
-			Row{Op: m.lre, Name: "vl1re" + itoa(e) + ".v", Mask: maskVMemWhole, Match: vMem(opLV, 0, 8, e) | vmBit, Args: ArgsVMemWhole, Exts: exts, Class: ClassVLoad},
-			Row{Op: m.se, Name: n("se"), Mask: maskVMemUnit, Match: vMem(opSV, 0, 0, e), Args: ArgsVMem, Exts: exts, Class: ClassVStore},
-			Row{Op: m.sse, Name: n("sse"), Mask: maskVMemSX, Match: vMem(opSV, 2, 0, e), Args: ArgsVMemStride, Exts: exts, Class: ClassVStore},
-			Row{Op: m.suxei, Name: n("suxei"), Mask: maskVMemSX, Match: vMem(opSV, 1, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVStore},
-			Row{Op: m.soxei, Name: n("soxei"), Mask: maskVMemSX, Match: vMem(opSV, 3, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, Class: ClassVStore},
+			Row{Op: m.luxei, Name: n("luxei"), Mask: maskVMemSX, Match: vMem(opLV, 1, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, EEW: uint8(e), Class: ClassVLoad},
+			Row{Op: m.loxei, Name: n("loxei"), Mask: maskVMemSX, Match: vMem(opLV, 3, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, EEW: uint8(e), Class: ClassVLoad},
+			Row{Op: m.lre, Name: "vl1re" + itoa(e) + ".v", Mask: maskVMemWhole, Match: vMem(opLV, 0, 8, e) | vmBit, Args: ArgsVMemWhole, Exts: exts, EEW: uint8(e), Class: ClassVLoad},
+			Row{Op: m.se, Name: n("se"), Mask: maskVMemUnit, Match: vMem(opSV, 0, 0, e), Args: ArgsVMem, Exts: exts, EEW: uint8(e), Class: ClassVStore},
+			Row{Op: m.sse, Name: n("sse"), Mask: maskVMemSX, Match: vMem(opSV, 2, 0, e), Args: ArgsVMemStride, Exts: exts, EEW: uint8(e), Class: ClassVStore},
+			Row{Op: m.suxei, Name: n("suxei"), Mask: maskVMemSX, Match: vMem(opSV, 1, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, EEW: uint8(e), Class: ClassVStore},
+			Row{Op: m.soxei, Name: n("soxei"), Mask: maskVMemSX, Match: vMem(opSV, 3, 0, e), Args: ArgsVMemIndex, Exts: exts, XLEN: xlenX, EEW: uint8(e), Class: ClassVStore},
 		)
 	}
 	register(
