@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"rvsim/isa"
 )
 
 // Script tests of whole debugger sessions: each testdata/debug/*.txt is a txtar-style
@@ -105,6 +107,11 @@ func runDebugScript(t *testing.T, file string) {
 	status := Main(args, strings.NewReader(""), &out, &out)
 	got := strings.ReplaceAll(out.String(), work, "$WORK")
 	got = strings.ReplaceAll(got, root, "$ROOT")
+	// The default ISA grows with every extension rvsim implements: the transcripts name it
+	// as $DEFAULT_ISA, and TestDebugBanner checks the banner once.
+	for _, xlen := range []int{32, 64} {
+		got = strings.ReplaceAll(got, isa.Default(xlen).String(), "$DEFAULT_ISA")
+	}
 	if want := files["status"]; want != "" && strings.TrimSpace(want) != strconv.Itoa(status) {
 		t.Errorf("exit status %d, want %s", status, strings.TrimSpace(want))
 	}
@@ -350,5 +357,18 @@ func TestDebugKernelVector(t *testing.T) {
 		if status != 0 {
 			t.Errorf("%s: status %d", c.kernel, status)
 		}
+	}
+}
+
+// TestDebugBanner checks the line the debugger starts with: the program, its XLEN and the
+// ISA it runs with (the default: every implemented extension).
+func TestDebugBanner(t *testing.T) {
+	prog := sm4Kernel
+	var out syncBuffer
+	Main([]string{"debug", "--script", "/dev/null", prog}, strings.NewReader(""), &out, &out)
+	first, _, _ := strings.Cut(out.String(), "\n")
+	want := "rvsim debug: " + prog + " (RV64, " + isa.Default(64).String() + ")"
+	if first != want {
+		t.Errorf("banner %q, want %q", first, want)
 	}
 }
