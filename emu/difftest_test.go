@@ -496,6 +496,9 @@ func dtCompareInsts(t *testing.T, p *dtProg, rv, q dtRun, confirmed map[*dtQemuB
 				got, want := rvs[k], qs[k]
 				k++
 				oracle := "QEMU"
+				if p.spec {
+					oracle = "the spec"
+				}
 				if bug != nil && j == 0 {
 					if spec, ok := bug.want(b.operands(in), b.imm); ok {
 						if want != spec {
