@@ -687,6 +687,20 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 			case opRV32_BSETI:
 				a, imm := x[s.rs1&63], s.imm
 				x[s.rd&63] = sext32(a | (1 << (imm & 31)))
+			case uint16(isa.CZERO_EQZ):
+				a, b := x[s.rs1&63], x[s.rs2&63]
+				if b == 0 {
+					x[s.rd&63] = 0
+					break
+				}
+				x[s.rd&63] = a
+			case uint16(isa.CZERO_NEZ):
+				a, b := x[s.rs1&63], x[s.rs2&63]
+				if b != 0 {
+					x[s.rd&63] = 0
+					break
+				}
+				x[s.rd&63] = a
 			case uint16(isa.AES64ESM):
 				a, b := x[s.rs1&63], x[s.rs2&63]
 				x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
@@ -1447,6 +1461,20 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 			case opRV32_BSETI:
 				a, imm := x[s.rs1&63], s.imm
 				x[s.rd&63] = sext32(a | (1 << (imm & 31)))
+			case uint16(isa.CZERO_EQZ):
+				a, b := x[s.rs1&63], x[s.rs2&63]
+				if b == 0 {
+					x[s.rd&63] = 0
+					break
+				}
+				x[s.rd&63] = a
+			case uint16(isa.CZERO_NEZ):
+				a, b := x[s.rs1&63], x[s.rs2&63]
+				if b != 0 {
+					x[s.rd&63] = 0
+					break
+				}
+				x[s.rd&63] = a
 			case uint16(isa.AES64ESM):
 				a, b := x[s.rs1&63], x[s.rs2&63]
 				x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32

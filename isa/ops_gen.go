@@ -414,6 +414,8 @@ const (
 	BINVI
 	BSET
 	BSETI
+	CZERO_EQZ
+	CZERO_NEZ
 	FENCE_I
 	AES32ESI
 	AES32ESMI
@@ -513,6 +515,7 @@ const (
 	ExtZbkc
 	ExtZbkx
 	ExtZbs
+	ExtZicond
 	ExtZkne
 	ExtZknd
 	ExtZkr
