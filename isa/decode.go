@@ -243,6 +243,7 @@ const (
 	cfSDSP                  // sd rs2, uimm(sp)
 	cfNone                  // ebreak
 	cfFP                    // a compressed F/D load or store
+	cfOwn                   // the row's Expand says
 )
 
 // cRow describes one compressed encoding and the instruction it stands for.
@@ -252,8 +253,17 @@ type cRow struct {
 	Op          Op // the 32-bit instruction it expands to
 	Form        cForm
 	XLEN        int
-	Link        bool // c.jal, c.jalr: link in ra
+	Link        bool   // c.jal, c.jalr: link in ra
+	Needs       ExtSet // extensions it needs besides C (Zcb's, and c.mul's M)
+	// Expand, when set, fills the operands of a form of the row's own extension file
+	// (Form is then cfOwn): rd, rs1, rs2 and the immediate of the 32-bit instruction.
+	Expand func(h uint16) (rd, rs1, rs2 uint8, imm int64)
 }
+
+// cRows holds every compressed row; each extension file contributes its own.
+var cRows []cRow
+
+func registerC(rs ...cRow) { cRows = append(cRows, rs...) }
 
 // CRow is the exported view of a compressed row, for tests and documentation.
 type CRow = cRow
@@ -273,6 +283,8 @@ func (d *Decoder) decodeC(h uint16) (Inst, Status) {
 			if !d.ISA.Exts.Has(ExtC) {
 				st = NotEnabled
 			} else if r.Form == cfFP && !d.ISA.Exts.Intersects(Exts(ExtF, ExtD)) {
+				st = NotEnabled
+			} else if r.Needs&^d.ISA.Exts != 0 {
 				st = NotEnabled
 			}
 		}
@@ -374,54 +386,9 @@ func expandC(r *cRow, h uint16, xlen int) (Inst, Status) {
 	case cfSDSP:
 		in.Rs1, in.Rs2 = 2, rs2
 		in.Imm = cbits(h, 12, 10)<<3 | cbits(h, 9, 7)<<6
+	case cfOwn:
+		in.Rd, in.Rs1, in.Rs2, in.Imm = r.Expand(h)
 	case cfNone, cfFP:
 	}
 	return in, st
-}
-
-// cRows is the RVC table (unprivileged spec, "C" chapter, RVC opcode map).
-var cRows = []cRow{
-	{"c.addi4spn", 0xe003, 0x0000, ADDI, cfAddi4spn, 0, false},
-	{"c.fld", 0xe003, 0x2000, FP, cfFP, 0, false},
-	{"c.lw", 0xe003, 0x4000, LW, cfLW, 0, false},
-	{"c.flw", 0xe003, 0x6000, FP, cfFP, 32, false},
-	{"c.ld", 0xe003, 0x6000, LD, cfLD, 64, false},
-	{"c.fsd", 0xe003, 0xa000, FP, cfFP, 0, false},
-	{"c.sw", 0xe003, 0xc000, SW, cfSW, 0, false},
-	{"c.fsw", 0xe003, 0xe000, FP, cfFP, 32, false},
-	{"c.sd", 0xe003, 0xe000, SD, cfSD, 64, false},
-
-	{"c.addi", 0xe003, 0x0001, ADDI, cfAddi, 0, false},
-	{"c.jal", 0xe003, 0x2001, JAL, cfJ, 32, true},
-	{"c.addiw", 0xe003, 0x2001, ADDIW, cfAddi, 64, false},
-	{"c.li", 0xe003, 0x4001, ADDI, cfLi, 0, false},
-	{"c.addi16sp", 0xef83, 0x6101, ADDI, cfAddi16sp, 0, false},
-	{"c.lui", 0xe003, 0x6001, LUI, cfLui, 0, false},
-	{"c.srli", 0xec03, 0x8001, SRLI, cfShiftP, 0, false},
-	{"c.srai", 0xec03, 0x8401, SRAI, cfShiftP, 0, false},
-	{"c.andi", 0xec03, 0x8801, ANDI, cfAndi, 0, false},
-	{"c.sub", 0xfc63, 0x8c01, SUB, cfArithP, 0, false},
-	{"c.xor", 0xfc63, 0x8c21, XOR, cfArithP, 0, false},
-	{"c.or", 0xfc63, 0x8c41, OR, cfArithP, 0, false},
-	{"c.and", 0xfc63, 0x8c61, AND, cfArithP, 0, false},
-	{"c.subw", 0xfc63, 0x9c01, SUBW, cfArithP, 64, false},
-	{"c.addw", 0xfc63, 0x9c21, ADDW, cfArithP, 64, false},
-	{"c.j", 0xe003, 0xa001, JAL, cfJ, 0, false},
-	{"c.beqz", 0xe003, 0xc001, BEQ, cfBranchZ, 0, false},
-	{"c.bnez", 0xe003, 0xe001, BNE, cfBranchZ, 0, false},
-
-	{"c.slli", 0xe003, 0x0002, SLLI, cfSlli, 0, false},
-	{"c.fldsp", 0xe003, 0x2002, FP, cfFP, 0, false},
-	{"c.lwsp", 0xe003, 0x4002, LW, cfLWSP, 0, false},
-	{"c.flwsp", 0xe003, 0x6002, FP, cfFP, 32, false},
-	{"c.ldsp", 0xe003, 0x6002, LD, cfLDSP, 64, false},
-	{"c.jr", 0xf07f, 0x8002, JALR, cfJR, 0, false},
-	{"c.mv", 0xf003, 0x8002, ADD, cfMv, 0, false},
-	{"c.ebreak", 0xffff, 0x9002, EBREAK, cfNone, 0, false},
-	{"c.jalr", 0xf07f, 0x9002, JALR, cfJR, 0, true},
-	{"c.add", 0xf003, 0x9002, ADD, cfAdd, 0, false},
-	{"c.fsdsp", 0xe003, 0xa002, FP, cfFP, 0, false},
-	{"c.swsp", 0xe003, 0xc002, SW, cfSWSP, 0, false},
-	{"c.fswsp", 0xe003, 0xe002, FP, cfFP, 32, false},
-	{"c.sdsp", 0xe003, 0xe002, SD, cfSDSP, 64, false},
 }

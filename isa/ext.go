@@ -113,8 +113,6 @@ func init() {
 	// ExtPriv marks the machine-mode instructions (mret, wfi): not an ISA-string extension,
 	// always present, declared so that every row names where it comes from.
 	declare(ExtPriv, Extension{Name: "priv", Implemented: true})
-	// C's rows are the compressed table (decode.go).
-	declare(ExtC, Extension{Name: "c", Hwprobe: 1 << 1, LLVM: "c", Implemented: true})
 	// Hints: encodings of other instructions (print.go names them) that run as no-ops.
 	declare(ExtZihintpause, Extension{Name: "zihintpause", Hwprobe: 1 << 36, LLVM: "zihintpause", Implemented: true})
 	declare(ExtZihintntl, Extension{Name: "zihintntl", Hwprobe: 1 << 29, LLVM: "zihintntl", Implemented: true})

@@ -27,10 +27,6 @@ const (
 	AMOMAX_D
 	AMOMINU_D
 	AMOMAXU_D
-	VMV2R_V
-	VMV4R_V
-	VMV8R_V
-	ADDIW
 	ADDI
 	FP
 	LW
@@ -38,6 +34,7 @@ const (
 	SW
 	SD
 	JAL
+	ADDIW
 	LUI
 	SRLI
 	SRAI
@@ -54,6 +51,9 @@ const (
 	JALR
 	ADD
 	EBREAK
+	VMV2R_V
+	VMV4R_V
+	VMV8R_V
 	MUL
 	MULH
 	MULHSU
