@@ -515,6 +515,7 @@ const (
 	ExtZbkc
 	ExtZbkx
 	ExtZbs
+	ExtZcb
 	ExtZicond
 	ExtZkne
 	ExtZknd
