@@ -533,6 +533,10 @@ func (l *Linux) hwprobe(h *Hart, a [6]uint64) int64 {
 			v |= isa.HwprobeExt0(h.ISA.Exts)
 		case 5: // CPUPERF_0: misaligned accesses are emulated, as a trap-and-fix kernel would
 			v = 1
+		case 6: // ZICBOZ_BLOCK_SIZE
+			if h.ISA.Exts.Has(isa.ExtZicboz) {
+				v = isa.CacheBlockBytes
+			}
 		default:
 			key = -1
 		}

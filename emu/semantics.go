@@ -29,11 +29,14 @@ type semEntry struct {
 	ri   func(a uint64, imm int64) uint64
 	rri  func(a, b uint64, imm int64) uint64
 	riOK func(a uint64, imm int64) (uint64, bool)
+	// exec runs an instruction that needs the hart (memory, CSRs): the general executor
+	// calls it, and raises the trap it reports (a non-empty msg) with cause and tval.
+	exec func(h *Hart, s *slot) (cause, tval uint64, msg string)
 	rv32 *semEntry
 }
 
 func (e *semEntry) defined() bool {
-	return e.rr != nil || e.r != nil || e.ri != nil || e.rri != nil || e.riOK != nil
+	return e.rr != nil || e.r != nil || e.ri != nil || e.rri != nil || e.riOK != nil || e.exec != nil
 }
 
 var semTab [isa.NumOps]semEntry
@@ -89,6 +92,12 @@ func defRIOK(op isa.Op, f func(a uint64, imm int64) (uint64, bool)) riOKDef {
 	return riOKDef{e}
 }
 
+// defExec registers an instruction that needs the hart: it runs in the general executor,
+// outside the interpreter's loop (for memory operations beyond the loop's fast paths).
+func defExec(op isa.Op, f func(h *Hart, s *slot) (cause, tval uint64, msg string)) {
+	semDef(op).exec = f
+}
+
 // rv32 gives the computation RV32 runs instead.
 func (d rrDef) rv32(f func(a, b uint64) uint64)         { d.e.rv32 = &semEntry{rr: f} }
 func (d rDef) rv32(f func(a uint64) uint64)             { d.e.rv32 = &semEntry{r: f} }
@@ -123,6 +132,7 @@ func (h *Hart) execSem(op isa.Op, s *slot) (handled, ok bool) {
 		if v, ok = e.riOK(a, s.imm); !ok {
 			return true, false
 		}
+
 	default:
 		return false, false
 	}

@@ -93,6 +93,12 @@ func (h *Hart) execSlowOp(s *slot, iop isa.Op, pc uint64) bool {
 		// privileged spec has it without S-mode.
 		return !h.illegalAt(pc)
 	default:
+		if f := semTab[iop].exec; iop < isa.NumOps && f != nil {
+			if cause, tval, msg := f(h, s); msg != "" {
+				return !h.raise(cause, tval, msg)
+			}
+			break
+		}
 		if handled, ok := h.execSem(iop, s); handled {
 			if !ok {
 				return !h.illegalAt(pc)

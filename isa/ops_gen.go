@@ -414,6 +414,7 @@ const (
 	BINVI
 	BSET
 	BSETI
+	CBO_ZERO
 	CZERO_EQZ
 	CZERO_NEZ
 	FENCE_I
@@ -516,6 +517,8 @@ const (
 	ExtZbkx
 	ExtZbs
 	ExtZcb
+	ExtZicboz
+	ExtZic64b
 	ExtZicond
 	ExtZkne
 	ExtZknd

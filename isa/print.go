@@ -173,6 +173,8 @@ func (p *printer) canonical(r *Row) string {
 		return join(n, p.rd(), p.csr(), hex(int64(in.Rs1)))
 	case ArgsAMO:
 		return join(n+amoSuffix(in.Imm), p.rd(), p.rs2(), "("+p.rs1()+")")
+	case ArgsCBO:
+		return join(n, "("+p.rs1()+")")
 	case ArgsLR:
 		return join(n+amoSuffix(in.Imm), p.rd(), "("+p.rs1()+")")
 	case ArgsFence:

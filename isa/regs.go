@@ -12,7 +12,7 @@ package isa
 // WritesRd reports whether instructions with these operands write integer register rd.
 func (a Args) WritesRd() bool {
 	switch a {
-	case ArgsStore, ArgsB, ArgsFence, ArgsNone, ArgsSfence:
+	case ArgsStore, ArgsB, ArgsFence, ArgsNone, ArgsSfence, ArgsCBO:
 		return false
 	case ArgsVSetVLI, ArgsVSetIVLI, ArgsVSetVL, ArgsXV:
 		return true

@@ -26,6 +26,7 @@ const (
 	ArgsBS                 // rd, rs1, rs2, bs (bits 31:30)
 	ArgsRnum               // rd, rs1, rnum (bits 23:20)
 	ArgsSfence             // rs1, rs2
+	ArgsCBO                // (rs1): a cache-block operation on the block holding rs1
 
 	// Vector operand kinds (v.go, zvk.go). Register fields are as documented on Inst; "[, v0.t]"
 	// marks the vm bit (Inst.Vm = 0: masked by v0). Imm holds the value printed.

@@ -163,7 +163,7 @@ func TestRowFields(t *testing.T) {
 		case mem && bits.OnesCount8(r.Mem) != 1:
 			t.Errorf("%s: Mem %d is not a power of two", r.Name, r.Mem)
 		}
-		if (r.Args == ArgsStore) != (r.Class == ClassStore) {
+		if (r.Args == ArgsStore || r.Args == ArgsCBO) != (r.Class == ClassStore) {
 			t.Errorf("%s: args %d with class %v", r.Name, r.Args, r.Class)
 		}
 		if (r.Args == ArgsAMO || r.Args == ArgsLR) != (r.Class == ClassAtomic) {

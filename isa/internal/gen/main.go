@@ -192,6 +192,11 @@ func (g *gen) rowCases(gr *group, r isa.Row, xlen int) {
 		g.add(gr, "%s %s, zero, %s", n, g.r(), g.r())
 		g.add(gr, "%s %s, %s, zero", n, g.r(), g.r())
 		g.add(gr, "%s %s, zero, zero", n, g.r())
+	case isa.ArgsCBO:
+		for i := 0; i < 4; i++ {
+			g.add(gr, "%s (%s)", n, g.r())
+		}
+		g.add(gr, "%s (zero)", n)
 	case isa.ArgsR2:
 		g.add(gr, "%s %s, %s", n, g.r(), g.r())
 		g.add(gr, "%s %s, %s", n, g.r(), g.r())
