@@ -80,9 +80,8 @@ func (s *Stub) ServeConn(conn io.ReadWriteCloser) Result {
 			}
 		}
 	}()
-	var last []byte
 	for e := range events {
-		out := s.onEvent(e.kind, e.payload, &last)
+		out := s.onEvent(e.kind, e.payload)
 		if len(out) > 0 {
 			if _, err := conn.Write(out); err != nil {
 				return Result{How: Disconnected, Err: err}
@@ -105,7 +104,6 @@ func (s *Stub) ServeConn(conn io.ReadWriteCloser) Result {
 // fuzzing; ResumeLimit should bound continue.
 func (s *Stub) Feed(stream []byte) (out []byte, done bool) {
 	var f framer
-	var last []byte
 	for _, b := range stream {
 		ev := f.push(b)
 		if ev == evNone {
@@ -115,7 +113,7 @@ func (s *Stub) Feed(stream []byte) (out []byte, done bool) {
 		if ev == evPacket {
 			payload = f.payload
 		}
-		out = append(out, s.onEvent(ev, payload, &last)...)
+		out = append(out, s.onEvent(ev, payload)...)
 		if s.done {
 			return out, true
 		}

@@ -73,6 +73,7 @@ type Stub struct {
 	lastMem emu.Retired
 
 	lastStop string    // the stop reply for '?'
+	lastSent []byte    // the last packet sent, for gdb's '-'
 	fatal    *emu.Stop // the program died of a signal: resuming reports its exit
 	hookSet  bool
 	done     bool
@@ -86,6 +87,9 @@ const (
 	watchRead   watchKind = 3
 	watchAccess watchKind = 4
 )
+
+// maxWatch bounds a watched range, as emu bounds its write watches.
+const maxWatch = 1 << 16
 
 type watch struct {
 	kind      watchKind
@@ -385,23 +389,42 @@ func (s *Stub) readMem(arg string) []byte {
 // readPartial reads what it can of buf's range from its start: gdb accepts a short reply
 // when the range runs into unmapped memory.
 func (s *Stub) readPartial(addr uint64, buf []byte) int {
-	mask := ^uint64(0)
-	if s.h.XLEN() == 32 {
-		mask = 0xffffffff
-		if addr > mask {
+	if s.h.XLEN() == 32 && addr+uint64(len(buf)) > 1<<32 {
+		if addr >= 1<<32 {
 			return 0
 		}
+		buf = buf[:1<<32-addr]
 	}
 	got := 0
 	for got < len(buf) {
-		a := (addr + uint64(got)) & mask
+		a := addr + uint64(got)
 		chunk := min(len(buf)-got, int(emu.PageSize-a%emu.PageSize))
-		if !s.h.Mem.Mapped(a, uint64(chunk)) || s.h.Mem.Read(a, buf[got:got+chunk]) != nil {
+		if a < addr || s.h.Mem.Read(a, buf[got:got+chunk]) != nil {
 			break
 		}
 		got += chunk
 	}
 	return got
+}
+
+// mapped reports whether every page of a range gdb names exists (or is allocated on
+// first touch, as bare-metal RAM is). n is bounded by the packet size.
+func (s *Stub) mapped(addr, n uint64) bool {
+	if n == 0 {
+		return true
+	}
+	end := addr + n - 1
+	if end < addr || s.h.XLEN() == 32 && end >= 1<<32 {
+		return false
+	}
+	for a := addr &^ (emu.PageSize - 1); ; a += emu.PageSize {
+		if s.h.Mem.PermAt(a) == 0 {
+			return false
+		}
+		if a >= end&^(emu.PageSize-1) {
+			return true
+		}
+	}
 }
 
 func (s *Stub) writeMemHex(arg string) []byte {
@@ -431,7 +454,7 @@ func (s *Stub) writeMem(addr uint64, b []byte) []byte {
 	if len(b) == 0 {
 		return []byte("OK") // gdb probes X with an empty write
 	}
-	if addr+uint64(len(b)) < addr || !s.h.Mem.Mapped(addr, uint64(len(b))) {
+	if !s.mapped(addr, uint64(len(b))) {
 		return []byte("E14")
 	}
 	if s.h.Mem.Write(addr, b) != nil {
@@ -494,7 +517,7 @@ func (s *Stub) point(insert bool, arg string) []byte {
 }
 
 func (s *Stub) addWatch(w watch) []byte {
-	if w.len == 0 || w.addr+w.len < w.addr {
+	if w.len == 0 || w.len > maxWatch || w.addr+w.len < w.addr {
 		return []byte("E01")
 	}
 	for _, o := range s.watches {
@@ -507,7 +530,7 @@ func (s *Stub) addWatch(w watch) []byte {
 			fmt.Fprintf(s.cfg.Log, "gdbstub: %v\n", err)
 			return []byte("E01")
 		}
-	} else if !s.h.Mem.Mapped(w.addr, w.len) {
+	} else if !s.mapped(w.addr, w.len) {
 		return []byte("E01")
 	}
 	s.watches = append(s.watches, w)
@@ -750,7 +773,7 @@ func (s *Stub) reverse(step bool) []byte {
 // Packet-level state machine shared by the live connection and the fuzz target.
 
 // onEvent acts on one framing event and returns the bytes to send back.
-func (s *Stub) onEvent(ev eventKind, payload []byte, last *[]byte) []byte {
+func (s *Stub) onEvent(ev eventKind, payload []byte) []byte {
 	switch ev {
 	case evBadPacket:
 		if s.noAck {
@@ -758,7 +781,7 @@ func (s *Stub) onEvent(ev eventKind, payload []byte, last *[]byte) []byte {
 		}
 		return []byte("-")
 	case evNack:
-		return *last
+		return s.lastSent
 	case evInterrupt:
 		// The next run stops at once: gdb sent Ctrl-C after a continue that has not
 		// started yet.
@@ -774,9 +797,8 @@ func (s *Stub) onEvent(ev eventKind, payload []byte, last *[]byte) []byte {
 			s.noAck = true
 		}
 		if send && !(s.done && s.result.How == Disconnected) {
-			f := frame(reply)
-			*last = f
-			out = append(out, f...)
+			s.lastSent = frame(reply)
+			out = append(out, s.lastSent...)
 		}
 		return out
 	}
