@@ -74,6 +74,10 @@ type Stub struct {
 
 	lastStop string    // the stop reply for '?'
 	lastSent []byte    // the last packet sent, for gdb's '-'
+	// backedUp: the last stop was a watchpoint reported before the access (backUp), at
+	// backedUpPC.
+	backedUp   bool
+	backedUpPC uint64
 	fatal    *emu.Stop // the program died of a signal: resuming reports its exit
 	hookSet  bool
 	done     bool
@@ -358,6 +362,7 @@ func (s *Stub) writeReg(arg string) []byte {
 // discardHistory forgets the undo log after gdb changed the state itself: undoing an
 // instruction recorded before would mix the old state with gdb's change.
 func (s *Stub) discardHistory() {
+	s.backedUp = false
 	if s.cfg.History != nil {
 		s.cfg.History.Clear()
 	}
@@ -592,11 +597,25 @@ func (s *Stub) run(step bool) []byte {
 	if step {
 		max = 1
 	}
+	if s.backedUp && s.h.PC == s.backedUpPC {
+		if reply, done := s.stepOverBackedUp(step); done {
+			return reply
+		}
+		max--
+	}
+	s.backedUp = false
+	var recorded uint64
+	if s.cfg.History != nil {
+		recorded = s.cfg.History.Recorded()
+	}
 	var st emu.Stop
 	if s.accessWatches() {
 		st = s.runWatchingAccess(max)
 	} else {
 		st = s.h.Resume(max, s.cfg.History, &s.intr)
+	}
+	if st.Reason == emu.StopBreak && st.Msg == emu.MsgWatchpoint && !step {
+		s.backUp(recorded)
 	}
 	return s.stopReply(st, step)
 }
@@ -727,27 +746,19 @@ func (s *Stub) reverse(step bool) []byte {
 	if hist == nil {
 		return []byte("E01")
 	}
-	if s.fatal != nil {
-		s.fatal = nil // going back from a fault: the program is alive again
-	}
-	// Write watches stop a reverse-continue where an undone instruction changed their bytes.
-	type snap struct {
-		addr uint64
-		val  []byte
-	}
-	var snaps []snap
-	for _, w := range s.watches {
-		if w.kind != watchRead {
-			b := make([]byte, w.len)
-			if s.h.Mem.Read(w.addr, b) == nil {
-				snaps = append(snaps, snap{w.addr, b})
-			}
-		}
-	}
-	cur := make([]byte, 0, 64)
+	s.fatal = nil // going back from a fault: the program is alive again
+	s.backedUp = false
 	for n := 0; ; n++ {
 		if !step && n%stepChunk == 0 && n > 0 && s.intr.Swap(false) {
 			return stop("")
+		}
+		// A watch stops the reverse run before the store that changed its bytes is taken
+		// back, as gdb expects of RISC-V watchpoints (see backUp); gdb then steps back
+		// over the store itself.
+		if !step && len(s.watches) > 0 {
+			if w, ok := s.lastChangedWatch(); ok {
+				return stop(fmt.Sprintf("watch:%x;", w.addr))
+			}
 		}
 		if _, err := s.h.Undo(hist); err != nil {
 			if !errors.Is(err, emu.ErrNoHistory) {
@@ -758,16 +769,82 @@ func (s *Stub) reverse(step bool) []byte {
 		if step {
 			return stop("")
 		}
-		for _, sn := range snaps {
-			cur = append(cur[:0], make([]byte, len(sn.val))...)
-			if s.h.Mem.Read(sn.addr, cur) == nil && !bytes.Equal(cur, sn.val) {
-				return stop(fmt.Sprintf("watch:%x;", sn.addr))
-			}
-		}
 		if s.breaks[s.h.PC] != 0 {
 			return stop("swbreak:;")
 		}
 	}
+}
+
+// lastChangedWatch reports the write or access watch whose bytes the last recorded
+// instruction changed.
+func (s *Stub) lastChangedWatch() (watch, bool) {
+	ch, ok := s.cfg.History.Last(s.h)
+	if !ok || len(ch.Mem) == 0 {
+		return watch{}, false
+	}
+	var cur [1]byte
+	for _, w := range s.watches {
+		if w.kind == watchRead {
+			continue
+		}
+		for _, m := range ch.Mem {
+			for i, old := range m.Old {
+				a := m.Addr + uint64(i)
+				if a < w.addr || a >= w.addr+w.len {
+					continue
+				}
+				if w.kind == watchAccess {
+					return w, true
+				}
+				if s.h.Mem.Read(a, cur[:]) == nil && cur[0] != old {
+					return w, true
+				}
+			}
+		}
+	}
+	return watch{}, false
+}
+
+// backUp takes back the instruction that just hit a watchpoint, so that the stop is
+// reported before the access: gdb treats RISC-V watchpoints as firing before the access
+// (as the debug triggers of hardware do), removes them and steps over the instruction
+// itself to see the new value. Without the undo log, or after a system call (whose input
+// could not be read again), the stop stays after the access and gdb shows it one
+// instruction late.
+func (s *Stub) backUp(recordedBefore uint64) {
+	hist := s.cfg.History
+	if hist == nil || hist.Recorded() == recordedBefore || hist.Len() == 0 {
+		return
+	}
+	if ch, ok := hist.Last(s.h); !ok || ch.Syscall != -1 {
+		return
+	}
+	if _, err := s.h.Undo(hist); err == nil {
+		s.h.SyncWatches()
+		s.backedUp, s.backedUpPC = true, s.h.PC
+	}
+}
+
+// stepOverBackedUp executes the instruction a watch stop was backed up to without
+// reporting the access again (gdb removes its watchpoints for that step anyway; a client
+// that does not would otherwise stop on it forever). It returns a stop reply when the
+// run ends there.
+func (s *Stub) stepOverBackedUp(step bool) (reply []byte, done bool) {
+	s.backedUp = false
+	st := s.h.Resume(1, s.cfg.History, nil)
+	if st.Reason == emu.StopBreak && st.Msg == emu.MsgWatchpoint {
+		st = emu.Stop{Reason: emu.StopLimit}
+	}
+	if st.Reason != emu.StopLimit {
+		return s.stopReply(st, step), true
+	}
+	if step {
+		return s.stopReply(st, true), true
+	}
+	if s.breaks[s.h.PC] != 0 {
+		return s.stopReply(emu.Stop{Reason: emu.StopBreak, PC: s.h.PC, Msg: emu.MsgBreakpoint}, false), true
+	}
+	return nil, false
 }
 
 // Packet-level state machine shared by the live connection and the fuzz target.

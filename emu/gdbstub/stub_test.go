@@ -184,16 +184,19 @@ func TestBreakpointsAndSteps(t *testing.T) {
 }
 
 func TestWatchpoints(t *testing.T) {
+	// With the undo log a watch stop is reported before the access, as gdb expects of
+	// RISC-V (it then steps over the instruction itself); continuing executes the access
+	// without stopping on it again.
 	for _, w := range []struct {
 		typ    int
 		name   string
-		stopAt uint64 // offset of the instruction after the access
+		stopAt uint64 // the accessing instruction
 		next   uint64 // where the next continue stops
 		nextA0 uint64
 	}{
-		{2, "watch", offStore + 4, offStore + 4, 2},
-		{3, "rwatch", offLoad + 4, offLoad + 4, 2},
-		{4, "awatch", offStore + 4, offLoad + 4, 1}, // the store, then the load
+		{2, "watch", offStore, offStore, 2},
+		{3, "rwatch", offLoad, offLoad, 2},
+		{4, "awatch", offStore, offLoad, 1}, // the store, then the load
 	} {
 		t.Run(w.name, func(t *testing.T) {
 			c, h := newClient(t, 64, Config{History: emu.NewHistory(1000)})
@@ -203,11 +206,20 @@ func TestWatchpoints(t *testing.T) {
 				t.Fatalf("Z%d: %q", w.typ, got)
 			}
 			want := fmt.Sprintf("T05thread:01;%s:%x;", w.name, addr)
-			if got := c.do("c"); got != want || h.PC != entry+w.stopAt {
-				t.Fatalf("c: %q at %#x, want %q at %#x", got, h.PC, want, entry+w.stopAt)
+			if got := c.do("c"); got != want || h.PC != entry+w.stopAt || h.Reg(10) != 1 {
+				t.Fatalf("c: %q at %#x, a0 = %d; want %q at %#x", got, h.PC, h.Reg(10), want, entry+w.stopAt)
+			}
+			var mem [4]byte
+			h.Mem.Read(addr, mem[:])
+			if w.typ == 2 && mem[0] != 0 {
+				t.Errorf("stopped before the store, yet memory holds %d", mem[0])
 			}
 			if got := c.do("c"); got != want || h.PC != entry+w.next || h.Reg(10) != w.nextA0 {
 				t.Fatalf("second c: %q at %#x with a0 = %d", got, h.PC, h.Reg(10))
+			}
+			// A step from the stop executes the access and stops after it.
+			if got := c.do("s"); got != "T05thread:01;" || h.PC != entry+w.next+4 {
+				t.Errorf("s from the watch stop: %q at %#x", got, h.PC)
 			}
 			if got := c.do(fmt.Sprintf("z%d,%x,4", w.typ, addr)); got != "OK" {
 				t.Fatalf("z%d: %q", w.typ, got)
@@ -217,8 +229,14 @@ func TestWatchpoints(t *testing.T) {
 			}
 		})
 	}
-	c, _ := newClient(t, 64, Config{})
-	for _, bad := range []string{"Z2,0,4", "Z3,0,4", "Z2,100,0"} {
+	// Without the undo log the stop comes after the store.
+	c, h := newClient(t, 64, Config{})
+	addr := h.Reg(2) - 16
+	c.do(fmt.Sprintf("Z2,%x,4", addr))
+	if got, want := c.do("c"), fmt.Sprintf("T05thread:01;watch:%x;", addr); got != want || h.PC != 0x10078+offStore+4 {
+		t.Errorf("c without history: %q at %#x, want %q after the store", got, h.PC, want)
+	}
+	for _, bad := range []string{"Z2,0,4", "Z3,0,4", "Z2,100,0", "Z3,100,20000"} {
 		if got := c.do(bad); got != "E01" {
 			t.Errorf("%s: %q, want E01", bad, got)
 		}
@@ -266,8 +284,12 @@ func TestReverse(t *testing.T) {
 	c.do("c")
 	addr := h.Reg(2) - 16
 	c.do(fmt.Sprintf("Z2,%x,4", addr))
-	if got, want := c.do("bc"), fmt.Sprintf("T05thread:01;watch:%x;", addr); got != want || h.PC != entry+offStore {
-		t.Errorf("bc with a watch: %q at %#x, want %q at the store %#x", got, h.PC, want, entry+offStore)
+	// The stop comes before the store is taken back (gdb steps back over it itself).
+	if got, want := c.do("bc"), fmt.Sprintf("T05thread:01;watch:%x;", addr); got != want || h.PC != entry+offStore+4 {
+		t.Errorf("bc with a watch: %q at %#x, want %q after the store, at %#x", got, h.PC, want, entry+offStore+4)
+	}
+	if got := c.do("bs"); got != "T05thread:01;" || h.PC != entry+offStore {
+		t.Errorf("bs over the store: %q at %#x", got, h.PC)
 	}
 
 	// Without a history the stub neither offers nor does reverse execution.
