@@ -72,16 +72,16 @@ type Stub struct {
 	rwHit   *watch // the read or access watch the last instruction hit
 	lastMem emu.Retired
 
-	lastStop string    // the stop reply for '?'
-	lastSent []byte    // the last packet sent, for gdb's '-'
+	lastStop string // the stop reply for '?'
+	lastSent []byte // the last packet sent, for gdb's '-'
 	// backedUp: the last stop was a watchpoint reported before the access (backUp), at
 	// backedUpPC.
 	backedUp   bool
 	backedUpPC uint64
-	fatal    *emu.Stop // the program died of a signal: resuming reports its exit
-	hookSet  bool
-	done     bool
-	result   Result
+	fatal      *emu.Stop // the program died of a signal: resuming reports its exit
+	hookSet    bool
+	done       bool
+	result     Result
 }
 
 type watchKind uint8
