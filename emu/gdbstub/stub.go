@@ -70,7 +70,7 @@ type Stub struct {
 	// checked by a hook on every instruction while any is set.
 	watches []watch
 	rwHit   *watch // the read or access watch the last instruction hit
-	lastMem emu.Retired
+	hitAddr uint64 // the first address of it the instruction accessed
 
 	lastStop string // the stop reply for '?'
 	lastSent []byte // the last packet sent, for gdb's '-'
@@ -554,22 +554,31 @@ func (s *Stub) accessWatches() bool {
 }
 
 // installHook chains the stub's memory-access check in front of the hart's hook (the
-// cost model's, a trace) while read or access watches are set.
+// cost model's, a trace) while read or access watches are set. Vector loads and stores
+// are checked element by element.
 func (s *Stub) installHook() func() {
 	prev := s.h.Hook
+	check := func(addr uint64, size int, store bool) {
+		if s.rwHit != nil {
+			return
+		}
+		for i := range s.watches {
+			w := &s.watches[i]
+			if w.kind == watchWrite || w.kind == watchRead && store {
+				continue
+			}
+			if addr < w.addr+w.len && w.addr < addr+uint64(size) {
+				s.rwHit = w
+				s.hitAddr = max(addr, w.addr)
+				return
+			}
+		}
+	}
 	s.h.Hook = func(r *emu.Retired) {
 		if r.MemSize != 0 {
-			for i := range s.watches {
-				w := &s.watches[i]
-				if w.kind == watchWrite || w.kind == watchRead && r.Store {
-					continue
-				}
-				if r.MemAddr < w.addr+w.len && w.addr < r.MemAddr+uint64(r.MemSize) {
-					s.rwHit = w
-					s.lastMem = *r
-					break
-				}
-			}
+			check(r.MemAddr, int(r.MemSize), r.Store)
+		} else {
+			s.h.VectorAccesses(check)
 		}
 		if prev != nil {
 			prev(r)
@@ -693,7 +702,7 @@ func (s *Stub) stopReply(st emu.Stop, step bool) []byte {
 				if w.kind == watchAccess {
 					name = "awatch"
 				}
-				return stop(sigTrap, fmt.Sprintf("%s:%x;", name, max(w.addr, s.lastMem.MemAddr)))
+				return stop(sigTrap, fmt.Sprintf("%s:%x;", name, s.hitAddr))
 			}
 			if hits := s.h.WatchHits(); len(hits) > 0 {
 				return stop(sigTrap, fmt.Sprintf("watch:%x;", s.watchedAddr(hits[0])))

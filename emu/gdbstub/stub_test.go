@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rvsim/emu"
+	"rvsim/isa"
 )
 
 func TestQueries(t *testing.T) {
@@ -385,5 +386,53 @@ func TestAcks(t *testing.T) {
 	}
 	if out, _ := c.s.Feed([]byte("$g#00")); len(out) != 0 {
 		t.Errorf("bad packet without acks: %q, want silence", out)
+	}
+}
+
+// TestVectorWatch: read and access watches see the elements of vector loads and stores.
+func TestVectorWatch(t *testing.T) {
+	m := emu.NewMemory()
+	m.Map(0x10000, emu.PageSize, emu.PermRX)
+	var code []byte
+	for _, w := range []uint32{
+		0xcd027057, // vsetivli zero, 4, e32, m1, ta, ma
+		0x02056087, // vle32.v v1, (a0)
+		0x0205e0a7, // vse32.v v1, (a1)
+		0x0000006f, // j .
+	} {
+		code = binary.LittleEndian.AppendUint32(code, w)
+	}
+	m.Write(0x10000, code)
+	m.Map(0x20000, emu.PageSize, emu.PermRW)
+	m.Write(0x20008, []byte{0x44, 0x33, 0x22, 0x11})
+	for _, hist := range []bool{true, false} {
+		h := emu.NewHart(isa.Default(64), m)
+		h.PC = 0x10000
+		h.SetReg(10, 0x20000)
+		h.SetReg(11, 0x20100)
+		cfg := Config{ResumeLimit: 100}
+		if hist {
+			cfg.History = emu.NewHistory(100)
+		}
+		c := &client{t: t, s: New(h, cfg)}
+		c.do("Z3,2000c,4") // element 3 of the load
+		c.do("Z4,20108,4") // element 2 of the store
+		after := uint64(0)
+		if !hist {
+			after = 4 // without the undo log the stop comes after the access
+		}
+		if got := c.do("c"); got != "T05thread:01;rwatch:2000c;" || h.PC != 0x10004+after {
+			t.Errorf("history %v: c to the vector load: %q at %#x", hist, got, h.PC)
+		}
+		if got := c.do("c"); got != "T05thread:01;awatch:20108;" || h.PC != 0x10008+after {
+			t.Errorf("history %v: c to the vector store: %q at %#x", hist, got, h.PC)
+		}
+		if got := c.do("s"); got != "T05thread:01;" || h.PC != 0x1000c {
+			t.Errorf("history %v: s: %q at %#x", hist, got, h.PC)
+		}
+		if got := c.do(fmt.Sprintf("m%x,4", 0x20108)); got != "44332211" {
+			t.Errorf("history %v: the store wrote %s", hist, got)
+		}
+		m.Write(0x20108, make([]byte, 4))
 	}
 }
