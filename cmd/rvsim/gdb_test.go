@@ -296,3 +296,50 @@ func TestGDBConnectionLost(t *testing.T) {
 		t.Errorf("--gdb port: status %d, %q", st, stderr.String())
 	}
 }
+
+// TestGDBInterrupt: Ctrl-C in gdb (SIGINT to it) stops a continue of a program that never
+// ends, and gdb can then read the registers.
+func TestGDBInterrupt(t *testing.T) {
+	gdb := needTool(t, "gdb-multiarch")
+	prog := filepath.Join(t.TempDir(), "spin.elf")
+	if err := os.WriteFile(prog, miniELF(64, []byte{0x6f, 0, 0, 0}), 0o644); err != nil { // j .
+		t.Fatal(err)
+	}
+	r := startGDBServer(t, "run", "--gdb", "0", prog)
+	cmd := exec.Command(gdb, "-batch", "-nx", prog, "-ex", "target remote "+r.addr, "-ex", "set debug remote 1",
+		"-ex", "continue", "-ex", "p/x $pc", "-ex", "kill")
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// gdb logs each packet it sends: interrupt once the continue is on its way.
+	sc := bufio.NewScanner(stderr)
+	var log strings.Builder
+	sent := false
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if !sent && strings.Contains(sc.Text(), "Sending packet: $vCont;c") {
+			time.Sleep(100 * time.Millisecond)
+			cmd.Process.Signal(os.Interrupt)
+			sent = true
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("gdb did not end:\n%s", log.String())
+	}
+	out := stdout.String() + log.String()
+	mustMatch(t, out, `Program received signal SIGINT, Interrupt\.`, `(?m)^\$1 = 0x10078$`, `\[Inferior 1 \(Remote target\) killed\]`)
+	if st := r.wait(t); st != 137 {
+		t.Errorf("status %d", st)
+	}
+}
