@@ -79,7 +79,6 @@ type Stub struct {
 	backedUp   bool
 	backedUpPC uint64
 	fatal      *emu.Stop // the program died of a signal: resuming reports its exit
-	hookSet    bool
 	done       bool
 	result     Result
 }
@@ -120,8 +119,7 @@ func New(h *emu.Hart, cfg Config) *Stub {
 // TargetXML returns the target description the stub sends gdb.
 func (s *Stub) TargetXML() []byte { return s.xml }
 
-// reply builders
-
+// finish ends the session after the current reply.
 func (s *Stub) finish(r Result) {
 	s.done = true
 	s.result = r
@@ -562,13 +560,12 @@ func (s *Stub) installHook() func() {
 		if s.rwHit != nil {
 			return
 		}
-		for i := range s.watches {
-			w := &s.watches[i]
+		for _, w := range s.watches {
 			if w.kind == watchWrite || w.kind == watchRead && store {
 				continue
 			}
 			if addr < w.addr+w.len && w.addr < addr+uint64(size) {
-				s.rwHit = w
+				s.rwHit = &w
 				s.hitAddr = max(addr, w.addr)
 				return
 			}
