@@ -17,6 +17,15 @@ const gdbHistory = 100000
 // (exit status 137, as a shell shows a killed process).
 const sigKill = 9
 
+// runOrServeGDB is rvsim run's run of the program: at full speed, or with --gdb PORT
+// under gdb's control, recording the last gdbHistory instructions for reverse execution.
+func runOrServeGDB(env *cmdEnv, port string, f *elf.File, h *emu.Hart, budget uint64) (emu.Stop, bool) {
+	if port == "" {
+		return h.Run(budget), true
+	}
+	return runUnderGDB(env, port, f, h, emu.NewHistory(gdbHistory), budget, nil)
+}
+
 // runUnderGDB runs the program for a gdb connected to 127.0.0.1:port (--gdb), waiting for
 // it before the first instruction as qemu -g does. It returns how the run ended, for
 // report: StopExit or StopSignal (a fatal signal, or SIGKILL when gdb killed the program or

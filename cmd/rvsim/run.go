@@ -136,14 +136,9 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		if budget == 0 {
 			budget = ^uint64(0)
 		}
-		var stop emu.Stop
-		if *gdbPort != "" {
-			var ok bool
-			if stop, ok = runUnderGDB(env, *gdbPort, f, h, emu.NewHistory(gdbHistory), budget, nil); !ok {
-				return exitUsage
-			}
-		} else {
-			stop = h.Run(budget)
+		stop, ok := runOrServeGDB(env, *gdbPort, f, h, budget)
+		if !ok {
+			return exitUsage
 		}
 		wall := time.Since(start)
 		if flush != nil {
