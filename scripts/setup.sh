@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Installs what rvsim's tests need from Debian: the LLVM 19 cross toolchain (assembles and
 # disassembles every RISC-V extension rvsim implements, and is the reference for its disassembly)
-# and qemu-user 7.2 (the differential oracle for scalar code). Idempotent; run as root.
+# qemu-user 7.2 (the differential oracle for scalar code) and gdb-multiarch (the client the
+# gdb stub's end-to-end tests drive). Idempotent; run as root.
 set -euo pipefail
 need=()
-for t in clang-19 ld.lld-19 llvm-mc-19 llvm-objdump-19 qemu-riscv64 qemu-riscv32; do
+for t in clang-19 ld.lld-19 llvm-mc-19 llvm-objdump-19 qemu-riscv64 qemu-riscv32 gdb-multiarch; do
   command -v "$t" >/dev/null 2>&1 || need+=("$t")
 done
 if [ ${#need[@]} -eq 0 ]; then
-  echo "setup: clang-19, lld-19, llvm-19 and qemu-user already installed"
+  echo "setup: clang-19, lld-19, llvm-19, qemu-user and gdb-multiarch already installed"
   exit 0
 fi
-echo "setup: installing clang-19 lld-19 llvm-19 qemu-user (missing: ${need[*]})"
+echo "setup: installing clang-19 lld-19 llvm-19 qemu-user gdb-multiarch (missing: ${need[*]})"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq clang-19 lld-19 llvm-19 qemu-user >/dev/null
+$SUDO apt-get install -y -qq clang-19 lld-19 llvm-19 qemu-user gdb-multiarch >/dev/null

@@ -77,6 +77,7 @@ type debugOptions struct {
 	seed      uint64
 	vagnostic string
 	argv0     string
+	gdb       string // --gdb PORT: serve gdb instead of reading commands
 }
 
 func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
@@ -97,11 +98,15 @@ func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.BoolVar(&o.echo, "echo", false, "echo each command read from a script, after a (rvsim) prompt, to make a transcript")
 	fs.Uint64Var(&o.maxInsns, "max-insns", 0, "stop any one command after `N` instructions (0: no limit; Ctrl-C stops a run on a terminal)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for getrandom and AT_RANDOM")
+	fs.StringVar(&o.gdb, "gdb", "", "debug from gdb instead: wait for it on 127.0.0.1:`PORT` (0: any free port) with the program or call set up")
 	fs.StringVar(&o.argv0, "name", "", "the program's argv[0] (default: its path), which also decides where the initial stack ends")
 	return func(env *cmdEnv, args []string) int {
 		s, status := newSession(env, o, args)
 		if s == nil {
 			return status
+		}
+		if o.gdb != "" {
+			return s.serveGDB()
 		}
 		return s.serve()
 	}

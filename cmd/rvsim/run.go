@@ -49,6 +49,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	seed := fs.Uint64("seed", 0, "seed `N` for getrandom and AT_RANDOM (the bytes are deterministic)")
 	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V")
 	vagnostic := fs.String("vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed (left as they were) or ones (all 1s, as on hardware that renames registers)")
+	gdbPort := fs.String("gdb", "", "wait for gdb on 127.0.0.1:`PORT` (0: any free port) and run the program under its control, as qemu -g")
 	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest loops")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
@@ -135,7 +136,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		if budget == 0 {
 			budget = ^uint64(0)
 		}
-		stop := h.Run(budget)
+		stop, ok := runOrServeGDB(env, *gdbPort, f, h, budget)
+		if !ok {
+			return exitUsage
+		}
 		wall := time.Since(start)
 		if flush != nil {
 			flush()
