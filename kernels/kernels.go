@@ -278,6 +278,14 @@ func (k *Kernel) machine(target string) (*emu.Machine, error) {
 	return m, nil
 }
 
+// Release drops the kernel's machines (each holds its guest memory and decoded code); the
+// next call loads the ELF into fresh ones. A caller that checks many kernels releases each
+// when done with it, so that memory stays bounded by the kernels in flight.
+func (k *Kernel) Release() {
+	clear(k.machines)
+	k.cur = nil
+}
+
 // begin starts an operation on the machine for sym's ISA, releasing earlier buffers.
 func (k *Kernel) begin(sym string) error {
 	m, err := k.machine(k.ISA(sym))

@@ -243,6 +243,7 @@ func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector
 	parallel(len(ks), func(i int) {
 		if ks[i] != nil {
 			reps[i].Modes = verifyKernel(ks[i], vectors)
+			ks[i].Release()
 		}
 	})
 	// The million-fold SM4 vector: on the SM4 kernel with the fewest instructions per block,
@@ -267,6 +268,7 @@ func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector
 				runOne(ks[i], kernels.ModeBlock, v, m)
 			}
 		}
+		ks[i].Release()
 	})
 	return reps
 }
