@@ -164,9 +164,9 @@ func verifyPaths(glob string, args []string) (paths []string, explicit []bool, e
 		specs = append([]string{glob}, args...)
 	}
 	if len(specs) == 0 {
-		dir, err := findKernelDir()
+		dir, err := kernels.FindDir("")
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("%v: run verify inside the rvsim repository, or name the kernels with --kernel GLOB|FILE", err)
 		}
 		paths, _ = filepath.Glob(filepath.Join(dir, "*.elf"))
 		if len(paths) == 0 {
@@ -200,24 +200,6 @@ func verifyPaths(glob string, args []string) (paths []string, explicit []bool, e
 		explicit = append(explicit, make([]bool, len(m))...)
 	}
 	return paths, explicit, nil
-}
-
-// findKernelDir looks for kernels/bin in the working directory and its parents.
-func findKernelDir() (string, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "kernels", "bin")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p, nil
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	return "", fmt.Errorf("no kernels/bin directory in %s or any directory above it: run verify inside the rvsim repository, or name the kernels with --kernel GLOB|FILE", wd)
 }
 
 // verifyKernels checks the kernels in parallel and returns their reports in path order.
