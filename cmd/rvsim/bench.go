@@ -579,9 +579,9 @@ type progress struct {
 
 func newProgress(env *cmdEnv, n int) *progress {
 	p := &progress{n: n}
-	if f, ok := env.stderr.(*os.File); ok {
+	if f, ok := osFile(env.stderr); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.w = f
+			p.w = env.stderr
 		}
 	}
 	return p
