@@ -94,7 +94,7 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 	series := 0
 	first := ""
 	gcmSeen := 0
-	n := 0
+	n, rows := 0, 0
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())
@@ -102,6 +102,10 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 		switch {
 		case line == "" || strings.HasPrefix(line, "#"):
 		case f[0] == "type":
+			if rows > 0 {
+				// The sizes are the whole log's: rows already read have the old count.
+				return nil, fmt.Errorf("%s:%d: a type line after the first row", name, n)
+			}
 			lg.sizes = nil
 			for i := 1; i+1 < len(f); i += 2 {
 				s, err := strconv.Atoi(f[i])
@@ -154,6 +158,7 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 				return nil, fmt.Errorf("%s:%d: %d values for %d sizes", name, n, len(row.kbps), len(lg.sizes))
 			}
 			cur.rows = append(cur.rows, row)
+			rows++
 		default:
 			if len(line) > 80 {
 				line = line[:80] + "..."

@@ -192,6 +192,10 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 		env.errorf("debug: --args needs --call")
 		return nil, exitUsage
 	}
+	if err := checkVLEN(o.vlen); err != nil {
+		env.errorf("debug: --vlen: %v", err)
+		return nil, exitUsage
+	}
 	if o.history < 0 {
 		env.errorf("debug: --history %d: must be 0 or more", o.history)
 		return nil, exitUsage
