@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -291,5 +294,34 @@ func TestVerifyStuckKernel(t *testing.T) {
 	status, _, errOut = runMain(t, "bench", "--core", "rocket", "--kernels", dir, "--variant", "stuck", "--mode", "ecb", "--sizes", "64")
 	if status == 0 || !strings.Contains(errOut, fmt.Sprintf("sm4_ecb_encrypt did not return within %d instructions (the budget for 64 bytes", kernels.Budget(64))) {
 		t.Errorf("bench: status %d, stderr %q", status, errOut)
+	}
+}
+
+// TestVerifyPeakRSS runs the whole default `rvsim verify` as a process and bounds its peak
+// resident memory: 256 MiB (it was 3.1 GB when every machine mapped 64 MiB of scratch up
+// front and verify kept every kernel's machines to the end).
+func TestVerifyPeakRSS(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("ru_maxrss in KiB: linux only")
+	}
+	if testing.Short() {
+		t.Skip("builds rvsim and runs every kernel: not in -short mode")
+	}
+	bin := buildRvsim(t)
+	cmd := exec.Command(bin, "verify")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("verify: %v\n%s%s", err, stdout.String(), stderr.String())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage")
+	}
+	peak := ru.Maxrss << 10
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	t.Logf("rvsim verify: peak RSS %.1f MiB; %s", float64(peak)/(1<<20), lines[len(lines)-1])
+	if peak > 256<<20 {
+		t.Errorf("rvsim verify peaked at %.1f MiB resident, want under 256 MiB", float64(peak)/(1<<20))
 	}
 }
