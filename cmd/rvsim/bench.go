@@ -45,7 +45,10 @@ occupancy) and lists the instructions and loops that cost the most, disassembled
 shared/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
 over the C build next to the measured ones, with their errors, for 1024 bytes and above.
 
-Variants: c, zksed, zksed-zbkb (sm4), c, zkn (aes); GCM's GHASH: --ghash c or zbc.`,
+Modes: ecb, cbc, cfb128 (cfb), ofb, ctr, gcm, ccm, xts; the rows use openssl's names
+(SM4-CFB). Variants: c, zksed, zksed-zbkb, zvksed-zvkb (sm4), c, zkn, zvkned (aes); GCM's
+GHASH: --ghash c, zbc, zvkg or zvbc. Each kernel call may retire a budget of instructions
+that grows with its size (--max-insns sets one); a call past it is reported as stuck.`,
 		Flags: benchFlags,
 	})
 }
