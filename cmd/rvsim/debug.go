@@ -212,6 +212,7 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 			return nil, exitUsage
 		}
 		o.call = kv.sym
+		kv.k.MaxInsns = o.maxInsns // bounds the set-up calls too (0: their size's budget)
 		if o.load.isa == "" {
 			o.load.isa = kv.isa
 		}
