@@ -41,6 +41,7 @@ type Machine struct {
 	HTIF  *HTIF
 
 	scratch, scratchNext, scratchEnd uint64
+	scratchMapped                    uint64 // the end of the scratch pages mapped so far
 	callStack                        uint64
 }
 
@@ -160,9 +161,12 @@ func (mc *Machine) scratchRegion() {
 	if mc.Hart.ISA.XLEN == 32 {
 		base = 0x60000000
 	}
-	mc.Hart.Mem.Map(base, size, PermRW)
 	mc.scratch, mc.scratchNext, mc.scratchEnd = base, base, base+size-1<<20
 	mc.callStack = base + size - 16
+	// Only the call stack (the top MiB) is mapped now; Alloc maps the buffers' pages as it
+	// hands them out, so that a machine costs what its calls use rather than 64 MiB.
+	mc.scratchMapped = base
+	mc.Hart.Mem.Map(mc.scratchEnd, base+size-mc.scratchEnd, PermRW)
 }
 
 // Alloc reserves n bytes of zeroed guest memory (16-byte aligned) for Call arguments.
@@ -173,6 +177,10 @@ func (mc *Machine) Alloc(n uint64) (uint64, error) {
 		return 0, fmt.Errorf("scratch memory exhausted allocating %d bytes", n)
 	}
 	mc.scratchNext = a + n
+	if end := (a + n + pageMask) &^ pageMask; end > mc.scratchMapped {
+		mc.Hart.Mem.Map(mc.scratchMapped, end-mc.scratchMapped, PermRW)
+		mc.scratchMapped = end
+	}
 	zero := make([]byte, n)
 	mc.Hart.Mem.Write(a, zero)
 	return a, nil

@@ -33,10 +33,6 @@ const (
 	GHASHSize = 512
 )
 
-// DefaultMaxInsns bounds one entry-point call; a kernel that runs longer is reported as
-// stuck rather than left to spin.
-const DefaultMaxInsns = 1 << 32
-
 // Kernel is a loaded kernel ELF.
 type Kernel struct {
 	Path    string
@@ -48,7 +44,8 @@ type Kernel struct {
 	// Misalign, when 1..15, places every data buffer (input, output, IV, nonce, AAD, tag) that
 	// many bytes past a 16-byte boundary; key schedules and contexts stay 16-byte aligned.
 	Misalign int
-	// MaxInsns bounds each call (DefaultMaxInsns when 0).
+	// MaxInsns, when set, is every call's instruction budget instead of Budget of the bytes
+	// it processes; a call that runs longer fails with a *BudgetError.
 	MaxInsns uint64
 	// VLEN is the vector register width in bits the vector kernels run at (0: 128), and
 	// AgnosticOnes fills tail- and mask-agnostic vector elements with ones instead of
@@ -278,6 +275,14 @@ func (k *Kernel) machine(target string) (*emu.Machine, error) {
 	return m, nil
 }
 
+// Release drops the kernel's machines (each holds its guest memory and decoded code); the
+// next call loads the ELF into fresh ones. A caller that checks many kernels releases each
+// when done with it, so that memory stays bounded by the kernels in flight.
+func (k *Kernel) Release() {
+	clear(k.machines)
+	k.cur = nil
+}
+
 // begin starts an operation on the machine for sym's ISA, releasing earlier buffers.
 func (k *Kernel) begin(sym string) error {
 	m, err := k.machine(k.ISA(sym))
@@ -290,33 +295,43 @@ func (k *Kernel) begin(sym string) error {
 	return nil
 }
 
-// call runs one entry point and returns a0; setup says which counter its instructions go to.
-func (k *Kernel) call(setup bool, sym string, args ...uint64) (uint64, error) {
-	m := k.cur
+// budget is the instruction budget of a call that processes n bytes.
+func (k *Kernel) budget(n int) uint64 {
+	if k.MaxInsns != 0 {
+		return k.MaxInsns
+	}
+	return Budget(n)
+}
+
+// call runs entry point sym, which processes n bytes, and returns a0; setup says which
+// counter its instructions go to.
+func (k *Kernel) call(setup bool, sym string, n int, args ...uint64) (uint64, error) {
 	if !k.syms[sym] {
 		return 0, fmt.Errorf("%s: no entry point %s", k.Name, sym)
 	}
-	max := k.MaxInsns
-	if max == 0 {
-		max = DefaultMaxInsns
+	a, ok := k.cur.Lookup(sym)
+	if !ok {
+		return 0, fmt.Errorf("%s: no entry point %s", k.Name, sym)
 	}
+	return k.callAt(setup, sym, a, n, args...)
+}
+
+func (k *Kernel) callAt(setup bool, sym string, addr uint64, n int, args ...uint64) (uint64, error) {
+	m := k.cur
+	budget := k.budget(n)
 	before := m.Hart.Instret
-	ret, stop, err := m.CallSymbol(sym, max, args...)
-	n := m.Hart.Instret - before
+	ret, stop := m.Call(addr, budget, args...)
+	ran := m.Hart.Instret - before
 	if setup {
-		k.SetupInsns += n
+		k.SetupInsns += ran
 	} else {
-		k.Insns += n
-	}
-	if err != nil {
-		return 0, err
+		k.Insns += ran
 	}
 	if stop.Reason != emu.StopReturn {
-		where := m.Describe(stop.PC)
 		if stop.Reason == emu.StopLimit {
-			return 0, fmt.Errorf("%s: %s did not return within %d instructions", k.Name, sym, max)
+			return 0, &BudgetError{Kernel: k.Name, Sym: sym, Budget: budget, Bytes: n, Fixed: k.MaxInsns != 0}
 		}
-		return 0, fmt.Errorf("%s: %s: %v <%s>", k.Name, sym, stop, where)
+		return 0, fmt.Errorf("%s: %s: %v <%s>", k.Name, sym, stop, m.Describe(stop.PC))
 	}
 	if k.XLEN == 32 {
 		ret = uint64(int64(int32(ret)))
@@ -325,16 +340,19 @@ func (k *Kernel) call(setup bool, sym string, args ...uint64) (uint64, error) {
 }
 
 // buf copies b into guest memory (misaligned as asked); alloc reserves n zero bytes.
-func (k *Kernel) buf(b []byte) (uint64, error) {
-	a, err := k.cur.Alloc(uint64(len(b) + k.Misalign))
+func (k *Kernel) buf(b []byte) (uint64, error) { return k.place(b, len(b)) }
+
+func (k *Kernel) alloc(n int) (uint64, error) { return k.place(nil, n) }
+
+// place reserves size bytes (misaligned as asked) and copies b to their start.
+func (k *Kernel) place(b []byte, size int) (uint64, error) {
+	a, err := k.cur.Alloc(uint64(max(size, len(b)) + k.Misalign))
 	if err != nil {
 		return 0, err
 	}
 	a += uint64(k.Misalign)
 	return a, k.cur.Hart.Mem.Write(a, b)
 }
-
-func (k *Kernel) alloc(n int) (uint64, error) { return k.buf(make([]byte, n)) }
 
 // aligned reserves n zero bytes, 16-byte aligned (key schedules and contexts).
 func (k *Kernel) aligned(n int) (uint64, error) { return k.cur.Alloc(uint64(n)) }
@@ -354,24 +372,11 @@ func (k *Kernel) setKey(key []byte, decrypt bool) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	sym := k.Family + "_set_encrypt_key"
-	if decrypt {
-		sym = k.Family + "_set_decrypt_key"
+	if k.Family != "sm4" && k.Family != "aes" {
+		return 0, fmt.Errorf("%s: not a block cipher kernel", k.Name)
 	}
-	switch k.Family {
-	case "sm4":
-		if len(key) != 16 {
-			return 0, fmt.Errorf("SM4 key of %d bytes", len(key))
-		}
-		_, err = k.call(true, sym, ks, kp)
-	case "aes":
-		var ret uint64
-		ret, err = k.call(true, sym, ks, kp, uint64(8*len(key)))
-		if err == nil && ret != 0 {
-			err = fmt.Errorf("%s: %s rejected a %d-bit key", k.Name, sym, 8*len(key))
-		}
-	default:
-		err = fmt.Errorf("%s: not a block cipher kernel", k.Name)
+	if k.Family == "sm4" && len(key) != 16 {
+		return 0, fmt.Errorf("SM4 key of %d bytes", len(key))
 	}
-	return ks, err
+	return ks, k.expandKey(ks, kp, len(key), decrypt)
 }

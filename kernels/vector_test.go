@@ -199,7 +199,7 @@ func TestVectorInPlace(t *testing.T) {
 				k2 := must[uint64](t, sym)(k.setKey(key2, false))
 				ivp := must[uint64](t, sym)(k.buf(iv))
 				p := must[uint64](t, sym)(k.buf(in))
-				must[uint64](t, sym)(k.call(false, sym, args(ks, k2, ivp, p)...))
+				must[uint64](t, sym)(k.call(false, sym, len(in), args(ks, k2, ivp, p)...))
 				return must[[]byte](t, sym)(k.read(p, len(in)))
 			}
 			f := k.Family + "_"
@@ -247,7 +247,7 @@ func TestVectorInPlace(t *testing.T) {
 					aead := func(ks, _, _, p uint64) []uint64 {
 						ctx := must[uint64](t, name)(k.aligned(CtxSize))
 						np := must[uint64](t, name)(k.buf(nonce))
-						if ret := must[uint64](t, name)(k.call(true, initSym, ctx, ks, np, 12, 16)); ret != 0 {
+						if ret := must[uint64](t, name)(k.call(true, initSym, 12, ctx, ks, np, 12, 16)); ret != 0 {
 							t.Fatalf("%s: %s returned %d", name, initSym, ret)
 						}
 						ap := must[uint64](t, name)(k.buf(aad))

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,7 +18,7 @@ import (
 	"rvsim/cyclemodel"
 	"rvsim/elf"
 	"rvsim/emu"
-	"rvsim/isa"
+	"rvsim/kernels"
 )
 
 func init() {
@@ -46,7 +45,10 @@ occupancy) and lists the instructions and loops that cost the most, disassembled
 shared/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
 over the C build next to the measured ones, with their errors, for 1024 bytes and above.
 
-Variants: c, zksed, zksed-zbkb (sm4), c, zkn (aes); GCM's GHASH: --ghash c or zbc.`,
+Modes: ecb, cbc, cfb128 (cfb), ofb, ctr, gcm, ccm, xts; the rows use openssl's names
+(SM4-CFB). Variants: c, zksed, zksed-zbkb, zvksed-zvkb (sm4), c, zkn, zvkned (aes); GCM's
+GHASH: --ghash c, zbc, zvkg or zvbc. Each kernel call may retire a budget of instructions
+that grows with its size (--max-insns sets one); a call past it is reported as stuck.`,
 		Flags: benchFlags,
 	})
 }
@@ -54,20 +56,22 @@ Variants: c, zksed, zksed-zbkb (sm4), c, zkn (aes); GCM's GHASH: --ghash c or zb
 type benchOptions struct {
 	core, alg, modes, variants, sizes, ghash, kernels, reference string
 	xlen, vlen                                                   int
-	freq                                                         float64
+	freq                                                         floatFlag
+	maxInsns                                                     uint64
 	detail, explain, decrypt, asJSON, asCSV                      bool
 }
 
 func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
-	var o benchOptions
+	o := benchOptions{freq: floatFlag{lo: 1e-3, hi: 1e6}}
 	fs.StringVar(&o.core, "core", "", "core `NAME` or .toml FILE to model (see 'rvsim cores')")
 	fs.StringVar(&o.alg, "alg", "sm4", "algorithm: sm4, aes-128, aes-192 or aes-256")
-	fs.StringVar(&o.modes, "mode", "ecb,cbc,cfb,ofb,ctr", "comma-separated modes: ecb, cbc, cfb, ofb, ctr, gcm")
+	fs.StringVar(&o.modes, "mode", "ecb,cbc,cfb128,ofb,ctr", "comma-separated modes: "+strings.Join(benchModeNames(), ", ")+" (cfb is cfb128)")
 	fs.StringVar(&o.variants, "variant", "c,zksed,zksed-zbkb", "comma-separated kernel variants; the first is the baseline of the speedup table")
 	fs.IntVar(&o.xlen, "xlen", 64, "32 or 64: which build of the kernels")
-	fs.IntVar(&o.vlen, "vlen", 0, "VLEN in bits for vector kernels (default: the core's)")
+	fs.IntVar(&o.vlen, "vlen", 0, "VLEN in `BITS` for vector kernels (default: the core's VLEN, or 128 for a core without vectors)")
 	fs.StringVar(&o.sizes, "sizes", "16,64,256,1024,8192,16384", "comma-separated buffer sizes in bytes")
-	fs.Float64Var(&o.freq, "freq", 0, "clock in `MHz` (default: the core's freq_mhz)")
+	fs.Var(&o.freq, "freq", "clock in `MHz` (default: the core's freq_mhz)")
+	fs.Uint64Var(&o.maxInsns, "max-insns", 0, "instruction budget of each kernel call in `N` (0: "+budgetHelp+")")
 	fs.BoolVar(&o.detail, "detail", false, "add cycles per byte, IPC and a fit cycles = overhead + cost x bytes")
 	fs.BoolVar(&o.explain, "explain", false, "say where the cycles went for each variant, with the costliest instructions and loops")
 	fs.BoolVar(&o.decrypt, "decrypt", false, "measure decryption instead of encryption")
@@ -91,7 +95,7 @@ type benchCase struct {
 }
 
 func (c benchCase) name(withVariant bool) string {
-	n := strings.ToUpper(c.alg + "-" + c.mode)
+	n := strings.ToUpper(c.alg + "-" + modeLabel(c.mode))
 	if withVariant {
 		n += "/" + c.variant
 		if c.mode == "gcm" {
@@ -119,6 +123,9 @@ type benchRun struct {
 	xlen    int
 }
 
+// budgetHelp describes the default per-call budget in flag help.
+var budgetHelp = fmt.Sprintf("%d plus %d per byte the call processes; a call that runs longer is reported as stuck", kernels.BudgetBase, kernels.BudgetPerByte)
+
 func runBench(env *cmdEnv, o *benchOptions) int {
 	if o.core == "" {
 		env.errorf("bench: --core is required (see 'rvsim cores')")
@@ -129,38 +136,57 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		env.errorf("bench: --core: %v", err)
 		return exitUsage
 	}
-	freq := core.FreqMHz
-	if o.freq > 0 {
-		freq = o.freq
+	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain, maxInsns: o.maxInsns}
+	if o.freq.set {
+		ro.freq = o.freq.v
 	}
 	if o.xlen != 32 && o.xlen != 64 {
 		env.errorf("bench: --xlen %d: want 32 or 64", o.xlen)
 		return exitUsage
+	}
+	if o.vlen == 0 && core.HasVector {
+		ro.vlen = core.VLEN
+	}
+	if ro.vlen != 0 {
+		if err := checkVLEN(ro.vlen); err != nil {
+			env.errorf("bench: --vlen: %v", err)
+			return exitUsage
+		}
 	}
 	sizes, err := parseSizes(o.sizes)
 	if err != nil {
 		env.errorf("bench: --sizes: %v", err)
 		return exitUsage
 	}
-	dir, err := kernelDir(o.kernels)
-	if err != nil {
-		env.errorf("bench: %v", err)
+	if ro.dir, err = kernels.FindDir(o.kernels); err != nil {
+		env.errorf("bench: %v (give --kernels DIR)", err)
 		return exitUsage
 	}
 	if o.reference != "" {
-		return runReference(env, o, core, dir, freq)
+		return runReference(env, o, core, ro)
 	}
 	if err := checkAlg(o.alg); err != nil {
 		env.errorf("bench: --alg: %v", err)
 		return exitUsage
 	}
+	modes, err := parseList(o.modes)
+	if err != nil {
+		env.errorf("bench: --mode: %v", err)
+		return exitUsage
+	}
+	variants, err := parseList(o.variants)
+	if err != nil {
+		env.errorf("bench: --variant: %v", err)
+		return exitUsage
+	}
 	var cases []benchCase
-	for _, mode := range splitList(o.modes) {
-		if !knownMode(mode) {
-			env.errorf("bench: --mode %q: want ecb, cbc, cfb, ofb, ctr or gcm", mode)
+	for _, name := range modes {
+		mode, ok := benchMode(name)
+		if !ok {
+			env.errorf("bench: --mode %q: want %s", name, strings.Join(benchModeNames(), ", "))
 			return exitUsage
 		}
-		for _, v := range splitList(o.variants) {
+		for _, v := range variants {
 			gh := o.ghash
 			if gh == "auto" {
 				gh = bestGHASH(v)
@@ -168,16 +194,12 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 			cases = append(cases, benchCase{o.alg, mode, v, gh})
 		}
 	}
-	if len(cases) == 0 {
-		env.errorf("bench: nothing to measure (--mode and --variant are empty)")
-		return exitUsage
-	}
 	progress := newProgress(env, len(cases))
 	start := time.Now()
 	var runs []*benchRun
 	for _, bc := range cases {
 		progress.step(bc.name(true))
-		r, err := measureCase(bc, core, dir, o.xlen, o.vlen, sizes, freq, o.decrypt, o.explain)
+		r, err := measureCase(bc, core, ro, sizes)
 		if err != nil {
 			progress.done()
 			env.errorf("bench: %s: %v", bc.name(true), err)
@@ -189,12 +211,12 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 	wall := time.Since(start)
 	switch {
 	case o.asJSON:
-		writeBenchJSON(env.stdout, runs, core, o.xlen, freq)
+		writeBenchJSON(env.stdout, runs, core, o.xlen, ro.freq)
 	case o.asCSV:
-		writeBenchCSV(env.stdout, runs, core, o.xlen, freq)
+		writeBenchCSV(env.stdout, runs, core, o.xlen, ro.freq)
 	default:
 		writeSpeedTable(env.stdout, runs, sizes)
-		if len(splitList(o.variants)) > 1 {
+		if len(variants) > 1 {
 			writeSpeedups(env.stdout, runs, sizes)
 		}
 		if o.detail {
@@ -205,42 +227,37 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 				writeExplain(env.stdout, r)
 			}
 		}
-		fmt.Fprintf(env.stderr, "rvsim: bench on %s at %g MHz took %.2f s\n", core.Name, freq, wall.Seconds())
+		fmt.Fprintf(env.stderr, "rvsim: bench on %s at %g MHz took %.2f s\n", core.Name, ro.freq, wall.Seconds())
 	}
 	return 0
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(strings.ToLower(p)); p != "" {
-			out = append(out, p)
-		}
+// benchMode resolves a --mode name (or alias) to the canonical name of a mode bench
+// measures: every data mode but the single block.
+func benchMode(name string) (string, bool) {
+	m, ok := kernels.LookupMode(name)
+	if !ok || m.Name == kernels.ModeBlock {
+		return "", false
 	}
-	return out
+	return m.Name, true
 }
 
-func parseSizes(s string) ([]int, error) {
-	var sizes []int
-	for _, p := range splitList(s) {
-		n, err := strconv.Atoi(p)
-		if err != nil || n <= 0 || n > 1<<24 {
-			return nil, fmt.Errorf("%q is not a size in bytes (1 to 16 MiB)", p)
+func benchModeNames() []string {
+	var ns []string
+	for _, m := range kernels.DataModes() {
+		if m.Name != kernels.ModeBlock {
+			ns = append(ns, m.Name)
 		}
-		sizes = append(sizes, n)
 	}
-	if len(sizes) == 0 {
-		return nil, errors.New("no sizes")
-	}
-	return sizes, nil
+	return ns
 }
 
-func knownMode(m string) bool {
-	switch m {
-	case "ecb", "cbc", "cfb", "ofb", "ctr", "gcm":
-		return true
+// modeLabel is a mode's name in openssl speed's rows: CFB for cfb128.
+func modeLabel(mode string) string {
+	if m, ok := kernels.LookupMode(mode); ok {
+		return m.Label()
 	}
-	return false
+	return mode
 }
 
 func checkAlg(a string) error {
@@ -251,47 +268,13 @@ func checkAlg(a string) error {
 	return fmt.Errorf("%q: want sm4, aes-128, aes-192 or aes-256", a)
 }
 
-// kernelDir finds the directory of the kernel ELFs.
-func kernelDir(flagDir string) (string, error) {
-	if flagDir != "" {
-		return flagDir, nil
-	}
-	if d := os.Getenv("RVSIM_KERNELS"); d != "" {
-		return d, nil
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "kernels", "bin")
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p, nil
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	return "", errors.New("cannot find kernels/bin (give --kernels DIR)")
-}
-
-// The kernels' C ABI (kernels/README.md and the prototypes in kernels/src/modes.c): one ELF per
-// cipher and variant, "<cipher>-<variant>-rv<xlen>.elf", exporting <cipher>_set_encrypt_key,
-// <cipher>_set_decrypt_key and <cipher>_<mode>_encrypt/decrypt; GCM entry points exist once
-// per GHASH variant linked in (<cipher>_gcm_init_ghash_<g>, ..._encrypt_ghash_<g>).
-const (
-	keyMax = 512  // KEY_MAX: bytes of any key schedule
-	ctxMax = 1024 // CTX_MAX: bytes of any mode context
-)
-
-// kernelCall is a kernel ELF loaded with the model attached, its key set and its buffers
-// allocated, ready to call a mode function on n bytes.
+// kernelCall is a kernel ELF loaded with the model attached and one mode function's call
+// prepared (package kernels sets the key and places the buffers), ready to run on n bytes.
 type kernelCall struct {
+	k     *kernels.Kernel
+	p     *kernels.Prepared
 	mc    *emu.Machine
 	model *cyclemodel.Model
-	fn    uint64
-	args  func(n int) []uint64
-	reset func() // restores the IV/counter before each call
 }
 
 func cipherName(alg string) (string, int) {
@@ -310,124 +293,69 @@ func cipherName(alg string) (string, int) {
 // with the per-instruction attachModel).
 var connectModel = observeModel
 
-func openKernel(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen, maxSize int, decrypt, profile bool) (*kernelCall, *elf.File, error) {
+// benchIV is the IV (or counter block) every chained call starts from.
+var benchIV = []byte{0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87, 0x78, 0x69, 0x5a, 0x4b, 0x3c, 0x2d, 0x1e, 0x0f}
+
+func openKernel(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, maxSize int) (*kernelCall, error) {
 	cipher, keyBits := cipherName(bc.alg)
-	path := filepath.Join(dir, fmt.Sprintf("%s-%s-rv%d.elf", cipher, bc.variant, xlen))
-	f, err := elf.Open(path)
+	k, err := kernels.Open(filepath.Join(o.dir, kernels.FileName(cipher, bc.variant, o.xlen)))
 	if err != nil {
-		return nil, nil, fmt.Errorf("variant %q: %v", bc.variant, err)
+		return nil, fmt.Errorf("variant %q: %v", bc.variant, err)
 	}
-	mc, err := emu.Load(f, emu.Config{ISA: isa.Default(xlen), Env: emu.EnvLinux, Linux: emu.LinuxConfig{Stdout: io.Discard, Stderr: io.Discard}})
+	if k.Family != cipher {
+		return nil, fmt.Errorf("variant %q: %s is a %s kernel, not %s", bc.variant, k.Path, k.Family, cipher)
+	}
+	k.VLEN, k.MaxInsns = o.vlen, o.maxInsns
+	sym := kernels.EntryPoint(cipher, bc.mode, bc.ghash, o.decrypt)
+	if !k.Has(sym) {
+		return nil, fmt.Errorf("%s has no %s", filepath.Base(k.Path), sym)
+	}
+	mc, err := k.Machine(sym)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	h := mc.Hart
-	if vlen != 0 {
-		v, err := emu.NewVector(vlen)
-		if err != nil {
-			return nil, nil, fmt.Errorf("--vlen: %v", err)
-		}
-		h.V = v
-	} else if h.V != nil {
+	vlen := 0
+	switch {
+	case h.V != nil:
 		vlen = h.V.VLEN
-	}
-	if vlen == 0 && core.HasVector {
+	case core.HasVector:
 		vlen = core.VLEN
 	}
-	m := cyclemodel.New(core, xlen, vlen)
-	if profile {
-		m.SetProfile(textRange(f))
+	m := cyclemodel.New(core, o.xlen, vlen)
+	if o.profile {
+		m.SetProfile(textRange(k.File()))
 	}
+	// The model sees the key schedule and context set-up too, as the hardware's caches and
+	// predictors would.
 	connectModel(h, m)
 
-	alloc := func(n int) uint64 {
-		a, err2 := mc.Alloc(uint64(n))
-		if err2 != nil && err == nil {
-			err = err2
-		}
-		return a
-	}
 	key := make([]byte, keyBits/8)
 	for i := range key {
 		key[i] = byte(i*7 + 1)
 	}
-	keyAddr, _ := mc.AllocBytes(key)
-	ks, ks2, iv, ctx, tag := alloc(keyMax), alloc(keyMax), alloc(16), alloc(ctxMax), alloc(16)
-	in, out := alloc(maxSize+16), alloc(maxSize+16)
-	if err != nil {
-		return nil, nil, err
-	}
-	ivBytes := []byte{0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87, 0x78, 0x69, 0x5a, 0x4b, 0x3c, 0x2d, 0x1e, 0x0f}
-	call := func(sym string, args ...uint64) (uint64, error) {
-		ret, st, err := mc.CallSymbol(sym, 1<<30, args...)
-		if err != nil {
-			return 0, err
-		}
-		if st.Reason != emu.StopReturn {
-			return 0, fmt.Errorf("%s did not return: %v", sym, st)
-		}
-		return ret, m.Err()
-	}
-	setKey := func(name string, dst uint64) error {
-		if cipher == "aes" {
-			_, err := call(cipher+"_"+name, dst, keyAddr, uint64(keyBits))
-			return err
-		}
-		_, err := call(cipher+"_"+name, dst, keyAddr)
-		return err
-	}
-	if err := setKey("set_encrypt_key", ks); err != nil {
-		return nil, nil, err
-	}
-	dks := ks
-	if decrypt && (bc.mode == "ecb" || bc.mode == "cbc") {
-		if err := setKey("set_decrypt_key", ks2); err != nil {
-			return nil, nil, err
-		}
-		dks = ks2
-	}
-	kc := &kernelCall{mc: mc, model: m}
-	kc.reset = func() { mc.Hart.Mem.Write(iv, ivBytes) }
-	dir2 := "encrypt"
-	if decrypt {
-		dir2 = "decrypt"
-	}
-	var sym string
+	spec := kernels.Spec{Mode: bc.mode, GHASH: bc.ghash, Decrypt: o.decrypt, Key: key, IV: benchIV,
+		Len: maxSize + 16, TagLen: 16}
 	switch bc.mode {
-	case "ecb":
-		sym = fmt.Sprintf("%s_ecb_%s", cipher, dir2)
-		kc.args = func(n int) []uint64 { return []uint64{dks, in, out, uint64(n)} }
-	case "cbc":
-		sym = fmt.Sprintf("%s_cbc_%s", cipher, dir2)
-		kc.args = func(n int) []uint64 { return []uint64{dks, iv, in, out, uint64(n)} }
-	case "cfb":
-		sym = fmt.Sprintf("%s_cfb128_%s", cipher, dir2)
-		kc.args = func(n int) []uint64 { return []uint64{ks, iv, in, out, uint64(n)} }
-	case "ofb", "ctr":
-		sym = fmt.Sprintf("%s_%s_encrypt", cipher, bc.mode) // the same function both ways
-		kc.args = func(n int) []uint64 { return []uint64{ks, iv, in, out, uint64(n)} }
-	case "gcm":
-		init := fmt.Sprintf("%s_gcm_init_ghash_%s", cipher, bc.ghash)
-		if _, err := call(init, ctx, ks, iv, 12, 16); err != nil {
-			return nil, nil, err
-		}
-		sym = fmt.Sprintf("%s_gcm_%s_ghash_%s", cipher, dir2, bc.ghash)
-		kc.reset = func() {}
-		kc.args = func(n int) []uint64 { return []uint64{ctx, 0, 0, in, out, uint64(n), tag} }
-		if decrypt {
-			// A ciphertext and tag that verify, so that decryption runs to the end.
-			enc := fmt.Sprintf("%s_gcm_encrypt_ghash_%s", cipher, bc.ghash)
-			if _, err := call(enc, ctx, 0, 0, out, in, uint64(maxSize), tag); err != nil {
-				return nil, nil, err
-			}
+	case kernels.ModeGCM, kernels.ModeCCM:
+		spec.IV = make([]byte, 12) // the nonce
+	case kernels.ModeXTS:
+		spec.Key2 = key
+	}
+	p, err := k.Prepare(spec)
+	if err == nil {
+		err = m.Err()
+	}
+	if err == nil && o.decrypt && (bc.mode == kernels.ModeGCM || bc.mode == kernels.ModeCCM) {
+		// A ciphertext and tag that verify, so that decryption runs to the end.
+		if err = p.SealInput(maxSize); err == nil {
+			err = m.Err()
 		}
 	}
-	a, ok := mc.Lookup(sym)
-	if !ok {
-		return nil, nil, fmt.Errorf("%s has no %s", filepath.Base(path), sym)
+	if err != nil {
+		return nil, err
 	}
-	kc.fn = a
-	return kc, f, nil
+	return &kernelCall{k: k, p: p, mc: mc, model: m}, nil
 }
 
 // measure calls the mode function on n bytes reps times and returns the cycles and
@@ -435,14 +363,21 @@ func openKernel(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen, max
 func (kc *kernelCall) measure(n, reps int) (cycles, insts uint64, err error) {
 	h := kc.mc.Hart
 	for r := 0; r < reps; r++ {
-		kc.reset()
+		if err := kc.p.ResetIV(); err != nil {
+			return 0, 0, err
+		}
 		if r == reps-1 {
 			kc.model.ResetStats()
 		}
 		c0, i0 := kc.model.Cycles(), h.Instret
-		_, st := kc.mc.Call(kc.fn, 1<<32, kc.args(n)...)
-		if st.Reason != emu.StopReturn {
-			return 0, 0, fmt.Errorf("the call on %d bytes did not return: %v", n, st)
+		ret, err := kc.p.Call(n)
+		if err != nil {
+			return 0, 0, fmt.Errorf("the call on %d bytes: %v", n, err)
+		}
+		if kc.p.Sym == kernels.EntryPoint(kc.k.Family, kernels.ModeXTS, "", false) || kc.p.Sym == kernels.EntryPoint(kc.k.Family, kernels.ModeXTS, "", true) {
+			if ret != 0 {
+				return 0, 0, fmt.Errorf("%s rejected %d bytes (returned %d)", kc.p.Sym, n, int64(ret))
+			}
 		}
 		if err := kc.model.Err(); err != nil {
 			return 0, 0, err
@@ -461,16 +396,25 @@ func repsFor(n int) int {
 	return 3
 }
 
-func measureCase(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen int, sizes []int, freq float64, decrypt, profile bool) (*benchRun, error) {
+// benchRunOptions is what every case of a bench run shares.
+type benchRunOptions struct {
+	dir              string
+	xlen, vlen       int
+	freq             float64
+	decrypt, profile bool
+	maxInsns         uint64
+}
+
+func measureCase(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, sizes []int) (*benchRun, error) {
 	maxSize := 0
 	for _, s := range sizes {
 		maxSize = max(maxSize, s)
 	}
-	kc, f, err := openKernel(bc, core, dir, xlen, vlen, maxSize, decrypt, profile)
+	kc, err := openKernel(bc, core, o, maxSize)
 	if err != nil {
 		return nil, err
 	}
-	r := &benchRun{benchCase: bc, model: kc.model, file: f, xlen: xlen}
+	r := &benchRun{benchCase: bc, model: kc.model, file: kc.k.File(), xlen: o.xlen}
 	// The profile is kept for the largest size: measure it last.
 	order := append([]int(nil), sizes...)
 	sort.SliceStable(order, func(i, j int) bool { return order[i] < order[j] })
@@ -480,7 +424,7 @@ func measureCase(bc benchCase, core *cyclemodel.Core, dir string, xlen, vlen int
 		if err != nil {
 			return nil, err
 		}
-		res[n] = benchResult{benchCase: bc, size: n, cycles: cyc, instructions: ins, bps: float64(n) * freq * 1e6 / float64(max(cyc, 1))}
+		res[n] = benchResult{benchCase: bc, size: n, cycles: cyc, instructions: ins, bps: float64(n) * o.freq * 1e6 / float64(max(cyc, 1))}
 	}
 	for _, n := range sizes {
 		r.results = append(r.results, res[n])
@@ -638,9 +582,9 @@ type progress struct {
 
 func newProgress(env *cmdEnv, n int) *progress {
 	p := &progress{n: n}
-	if f, ok := env.stderr.(*os.File); ok {
+	if f, ok := osFile(env.stderr); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.w = f
+			p.w = env.stderr
 		}
 	}
 	return p
@@ -661,7 +605,7 @@ func (p *progress) done() {
 }
 
 // runReference prints predicted against measured speedups for a measured log.
-func runReference(env *cmdEnv, o *benchOptions, core *cyclemodel.Core, dir string, freq float64) int {
+func runReference(env *cmdEnv, o *benchOptions, core *cyclemodel.Core, ro *benchRunOptions) int {
 	lg, err := readSpeedLog(o.reference)
 	if err != nil {
 		env.errorf("bench: --reference: %v", err)
@@ -675,7 +619,7 @@ func runReference(env *cmdEnv, o *benchOptions, core *cyclemodel.Core, dir strin
 		}
 	}
 	start := time.Now()
-	p := &casePredictor{core: core, dir: dir, xlen: o.xlen, sizes: sizes, results: map[benchCase]*benchRun{}}
+	p := &casePredictor{core: core, opts: *ro, sizes: sizes, results: map[benchCase]*benchRun{}}
 	ratios, err := referenceRatios(lg, p, minSize)
 	if err != nil {
 		env.errorf("bench: --reference: %v", err)
@@ -706,7 +650,7 @@ func writeReference(w io.Writer, core *cyclemodel.Core, file string, ratios []re
 		if r.mode == "gcm" {
 			gh = r.ghash
 		}
-		fmt.Fprintf(w, "%-5s %-11s %-6s %-5d", strings.ToUpper(r.mode), r.variant, gh, r.line)
+		fmt.Fprintf(w, "%-5s %-11s %-6s %-5d", strings.ToUpper(modeLabel(r.mode)), r.variant, gh, r.line)
 		for i := range r.sizes {
 			e := r.pred[i]/r.meas[i] - 1
 			mark := " "

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"rvsim/cyclemodel"
+	"rvsim/kernels"
 )
 
 func init() {
@@ -79,15 +81,20 @@ func readSpeedLog(path string) (*speedLog, error) {
 	return parseSpeedLog(path, fh)
 }
 
+// maxLogLine bounds a line of a speed log: longer ones are an error, not a token the
+// scanner gives up on without saying where.
+const maxLogLine = 1 << 20
+
 func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 	lg := &speedLog{sizes: []int{16, 64, 256, 1024, 8192, 16384}}
 	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLogLine)
 	var cur *speedBlock
 	build := ""
 	series := 0
 	first := ""
 	gcmSeen := 0
-	n := 0
+	n, rows := 0, 0
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())
@@ -95,16 +102,26 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 		switch {
 		case line == "" || strings.HasPrefix(line, "#"):
 		case f[0] == "type":
+			if rows > 0 {
+				// The sizes are the whole log's: rows already read have the old count.
+				return nil, fmt.Errorf("%s:%d: a type line after the first row", name, n)
+			}
 			lg.sizes = nil
 			for i := 1; i+1 < len(f); i += 2 {
 				s, err := strconv.Atoi(f[i])
-				if err != nil {
-					return nil, fmt.Errorf("%s:%d: bad size %q", name, n, f[i])
+				if err != nil || s <= 0 || s > maxBenchSize {
+					return nil, fmt.Errorf("%s:%d: bad size %q (want 1 to 16 MiB bytes)", name, n, f[i])
 				}
 				lg.sizes = append(lg.sizes, s)
 			}
+			if len(lg.sizes) == 0 {
+				return nil, fmt.Errorf("%s:%d: a type line with no sizes", name, n)
+			}
 		case f[0] == "Start" && len(f) >= 2:
 			mode := strings.ToLower(f[1])
+			if m, ok := kernels.LookupMode(mode); ok {
+				mode = m.Name // "cfb" is cfb128
+			}
 			if series == 0 || mode == first {
 				series++
 				first = mode
@@ -114,7 +131,7 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 			if i := strings.Index(line, "("); i >= 0 {
 				cur.note = strings.Trim(line[i:], "()")
 			}
-			if mode == "gcm" {
+			if mode == kernels.ModeGCM {
 				gcmSeen++
 				cur.ghash = "c"
 				if gcmSeen > 1 || strings.Contains(strings.ToLower(cur.note), "zbc") {
@@ -128,9 +145,9 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 		case cur != nil && strings.Contains(f[0], "-") && len(f) > 1:
 			row := speedRow{build: build, line: n}
 			for _, v := range f[1:] {
-				x, err := strconv.ParseFloat(strings.TrimSuffix(v, "k"), 64)
-				if err != nil {
-					return nil, fmt.Errorf("%s:%d: bad value %q", name, n, v)
+				x, err := parseFinite(strings.TrimSuffix(v, "k"))
+				if err != nil || x <= 0 {
+					return nil, fmt.Errorf("%s:%d: bad value %q (want a positive throughput)", name, n, v)
 				}
 				if !strings.HasSuffix(v, "k") {
 					x /= 1000
@@ -141,11 +158,21 @@ func parseSpeedLog(name string, r io.Reader) (*speedLog, error) {
 				return nil, fmt.Errorf("%s:%d: %d values for %d sizes", name, n, len(row.kbps), len(lg.sizes))
 			}
 			cur.rows = append(cur.rows, row)
+			rows++
 		default:
+			if len(line) > 80 {
+				line = line[:80] + "..."
+			}
 			return nil, fmt.Errorf("%s:%d: cannot read %q", name, n, line)
 		}
 	}
-	return lg, sc.Err()
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("%s:%d: line longer than %d bytes", name, n+1, maxLogLine)
+		}
+		return nil, fmt.Errorf("%s:%d: %v", name, n+1, err)
+	}
+	return lg, nil
 }
 
 // row returns the block's row for variant v (nil if none).
@@ -163,8 +190,7 @@ func (b *speedBlock) row(v string) *speedRow {
 // predictor measures (mode, variant, ghash) cases on one core, caching results.
 type casePredictor struct {
 	core    *cyclemodel.Core
-	dir     string
-	xlen    int
+	opts    benchRunOptions // the clock is the core's
 	sizes   []int
 	results map[benchCase]*benchRun
 }
@@ -173,7 +199,9 @@ func (p *casePredictor) run(bc benchCase) (*benchRun, error) {
 	if r, ok := p.results[bc]; ok {
 		return r, nil
 	}
-	r, err := measureCase(bc, p.core, p.dir, p.xlen, 0, p.sizes, p.core.FreqMHz, false, false)
+	o := p.opts
+	o.freq = p.core.FreqMHz
+	r, err := measureCase(bc, p.core, &o, p.sizes)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +225,9 @@ func (p *casePredictor) cycles(bc benchCase, size int) (uint64, error) {
 // caseFor is the bench case of a block's row (ok false when the row has no variant or the
 // mode has no kernel).
 func caseFor(b *speedBlock, variant string) (benchCase, bool) {
-	if variant == "" || !knownMode(b.mode) {
+	// CCM blocks have no case: in the builds that map to variants, CCM ran OpenSSL's C code
+	// (the reference log's header says only a later build used the Zksed kernel for it).
+	if _, ok := benchMode(b.mode); variant == "" || !ok || b.mode == kernels.ModeCCM {
 		return benchCase{}, false
 	}
 	gh := "c"
@@ -216,12 +246,21 @@ func calibrateFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	coreName := fs.String("core", "", "core `NAME` or .toml FILE to start from")
 	measured := fs.String("measured", "", "measured openssl speed log `FILE`")
 	fit := fs.String("fit", "freq_mhz", "comma-separated parameter keys to fit (\"list\" lists them)")
-	kernels := fs.String("kernels", "", "directory of the kernel ELFs (default: kernels/bin)")
+	kernelsDir := fs.String("kernels", "", "directory of the kernel ELFs (default: kernels/bin)")
 	xlen := fs.Int("xlen", 64, "32 or 64: which build of the kernels")
-	minSize := fs.Int("min-size", 16, "fit only cells of at least `N` bytes")
+	minSize := &intFlag{v: 16, lo: 1, hi: maxBenchSize}
+	fs.Var(minSize, "min-size", "fit only cells of at least `N` bytes (1 to 16 MiB)")
 	return func(env *cmdEnv, args []string) int {
+		if len(args) > 0 {
+			env.errorf("calibrate: unexpected argument %q", args[0])
+			return exitUsage
+		}
 		if *coreName == "" {
 			env.errorf("calibrate: --core is required")
+			return exitUsage
+		}
+		if *xlen != 32 && *xlen != 64 {
+			env.errorf("calibrate: --xlen %d: want 32 or 64", *xlen)
 			return exitUsage
 		}
 		core, err := cyclemodel.Load(*coreName)
@@ -229,7 +268,11 @@ func calibrateFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("calibrate: --core: %v", err)
 			return exitUsage
 		}
-		keys := splitList(*fit)
+		keys, err := parseList(*fit)
+		if err != nil {
+			env.errorf("calibrate: --fit: %v", err)
+			return exitUsage
+		}
 		if len(keys) == 1 && keys[0] == "list" {
 			fmt.Fprintln(env.stdout, strings.Join(core.ParamKeys(), "\n"))
 			return 0
@@ -246,15 +289,19 @@ func calibrateFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		}
 		lg, err := readSpeedLog(*measured)
 		if err != nil {
-			env.errorf("calibrate: %v", err)
+			env.errorf("calibrate: --measured: %v", err)
 			return exitUsage
 		}
-		dir, err := kernelDir(*kernels)
+		dir, err := kernels.FindDir(*kernelsDir)
 		if err != nil {
-			env.errorf("calibrate: %v", err)
+			env.errorf("calibrate: %v (give --kernels DIR)", err)
 			return exitUsage
 		}
-		return calibrate(env, core, lg, keys, dir, *xlen, *minSize)
+		opts := benchRunOptions{dir: dir, xlen: *xlen}
+		if core.HasVector {
+			opts.vlen = core.VLEN
+		}
+		return calibrate(env, core, lg, keys, opts, minSize.v)
 	}
 }
 
@@ -287,8 +334,8 @@ func logCells(lg *speedLog, minSize int) []cell {
 }
 
 // evaluate predicts every cell with core at 1 MHz and returns the predictions per MHz.
-func evaluate(core *cyclemodel.Core, cells []cell, dir string, xlen int, sizes []int) ([]float64, error) {
-	p := &casePredictor{core: core, dir: dir, xlen: xlen, sizes: sizes, results: map[benchCase]*benchRun{}}
+func evaluate(core *cyclemodel.Core, cells []cell, opts benchRunOptions, sizes []int) ([]float64, error) {
+	p := &casePredictor{core: core, opts: opts, sizes: sizes, results: map[benchCase]*benchRun{}}
 	per := make([]float64, len(cells))
 	for i, c := range cells {
 		cyc, err := p.cycles(c.bc, c.size)
@@ -315,7 +362,7 @@ func bestFreq(per []float64, cells []cell) (freq, sse float64) {
 	return freq, sse
 }
 
-func calibrate(env *cmdEnv, core *cyclemodel.Core, lg *speedLog, keys []string, dir string, xlen, minSize int) int {
+func calibrate(env *cmdEnv, core *cyclemodel.Core, lg *speedLog, keys []string, opts benchRunOptions, minSize int) int {
 	cells := logCells(lg, minSize)
 	if len(cells) == 0 {
 		env.errorf("calibrate: no cell of the log maps to a kernel variant")
@@ -340,7 +387,7 @@ func calibrate(env *cmdEnv, core *cyclemodel.Core, lg *speedLog, keys []string, 
 	evals := 0
 	objective := func(c *cyclemodel.Core) (float64, float64, []float64, error) {
 		evals++
-		per, err := evaluate(c, cells, dir, xlen, sizes)
+		per, err := evaluate(c, cells, opts, sizes)
 		if err != nil {
 			return 0, 0, nil, err
 		}
@@ -420,7 +467,7 @@ func calibrate(env *cmdEnv, core *cyclemodel.Core, lg *speedLog, keys []string, 
 		meas = append(meas, c.meas)
 		before = append(before, pb)
 		after = append(after, pa)
-		fmt.Fprintf(w, "%-4d %-28s %-6s %6d %11.2fk %11.2fk %11.2fk %+7.1f%%\n", c.row.line, c.row.build, c.bc.mode+ghashSuffix(c.bc), c.size,
+		fmt.Fprintf(w, "%-4d %-28s %-6s %6d %11.2fk %11.2fk %11.2fk %+7.1f%%\n", c.row.line, c.row.build, modeLabel(c.bc.mode)+ghashSuffix(c.bc), c.size,
 			c.meas, pb, pa, 100*(pa-c.meas)/c.meas)
 	}
 	fmt.Fprintf(w, "\nR² (predicted against measured): before %.4f, fitted %.4f; RMS relative error before %.1f%%, fitted %.1f%%\n",
@@ -452,7 +499,7 @@ func referenceRatios(lg *speedLog, p *casePredictor, minSize int) ([]refRatio, e
 	var out []refRatio
 	for _, b := range lg.blocks {
 		base := b.row("c")
-		if base == nil || !knownMode(b.mode) {
+		if _, ok := caseFor(b, "c"); base == nil || !ok {
 			continue
 		}
 		cb, _ := caseFor(b, "c")
@@ -487,6 +534,12 @@ func referenceRatios(lg *speedLog, p *casePredictor, minSize int) ([]refRatio, e
 	return out, nil
 }
 
+// modeOrder sorts modes as kernels.DataModes lists them.
 func modeOrder(m string) int {
-	return strings.Index("ecb cbc cfb ofb ctr gcm", m)
+	for i, dm := range kernels.DataModes() {
+		if dm.Name == m {
+			return i
+		}
+	}
+	return -1
 }

@@ -197,6 +197,10 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 		env.errorf("debug: --args needs --call")
 		return nil, exitUsage
 	}
+	if err := checkVLEN(o.vlen); err != nil {
+		env.errorf("debug: --vlen: %v", err)
+		return nil, exitUsage
+	}
 	if o.history < 0 {
 		env.errorf("debug: --history %d: must be 0 or more", o.history)
 		return nil, exitUsage
@@ -213,6 +217,7 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 			return nil, exitUsage
 		}
 		o.call = kv.sym
+		kv.k.MaxInsns = o.maxInsns // bounds the set-up calls too (0: their size's budget)
 		if o.load.isa == "" {
 			o.load.isa = kv.isa
 		}

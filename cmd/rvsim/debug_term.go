@@ -54,7 +54,7 @@ type terminalReader struct {
 // terminal, nil otherwise.
 func newTerminalReader(s *session) *terminalReader {
 	in, ok1 := s.env.stdin.(*os.File)
-	out, ok2 := s.env.stdout.(*os.File)
+	out, ok2 := osFile(s.env.stdout)
 	if !ok1 || !ok2 || !readline.IsTerminal(int(in.Fd())) || !readline.IsTerminal(int(out.Fd())) {
 		return nil
 	}

@@ -51,10 +51,14 @@ func TestModelPathsAgree(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s/rv%d/%s", core.Name, xlen, bc.name(true))
 				t.Run(name, func(t *testing.T) {
+					o := &benchRunOptions{dir: dir, xlen: xlen, freq: core.FreqMHz, profile: true}
+					if core.HasVector {
+						o.vlen = core.VLEN
+					}
 					connectModel = perInst
-					want, err1 := measureCase(bc, core, dir, xlen, 0, sizes, core.FreqMHz, false, true)
+					want, err1 := measureCase(bc, core, o, sizes)
 					connectModel = observeModel
-					got, err2 := measureCase(bc, core, dir, xlen, 0, sizes, core.FreqMHz, false, true)
+					got, err2 := measureCase(bc, core, o, sizes)
 					if fmt.Sprint(err1) != fmt.Sprint(err2) {
 						t.Fatalf("per instruction: %v; batched: %v", err1, err2)
 					}

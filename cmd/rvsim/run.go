@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -93,12 +92,11 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		if *trace || *traceFile != "" {
 			var w io.Writer = env.stderr
 			if *traceFile != "" {
-				tf, err := os.Create(*traceFile)
+				tf, err := env.create(*traceFile)
 				if err != nil {
 					env.errorf("--trace-file: %v", err)
 					return exitUsage
 				}
-				defer tf.Close()
 				w = tf
 			}
 			h.Hook, flush = emu.CommitLog(h, w)
@@ -142,7 +140,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		}
 		wall := time.Since(start)
 		if flush != nil {
-			flush()
+			flush() // a failed write is the trace writer's to report (cmdEnv.finish)
 		}
 		if st != nil {
 			printStats(env.stderr, h, st, wall)

@@ -42,8 +42,12 @@ contains the working directory; ELFs there without kernel entry points (the exam
 skipped. The 1,000,000-iteration SM4 vector runs only on the fastest SM4 kernel unless
 --long is given.
 
-Verify exits 0 when every vector passes, 1 when one fails, 2 when no kernel could be
-loaded.`,
+Each kernel call may retire a budget of instructions that grows with the bytes it
+processes (--max-insns sets one for every call instead); a kernel whose call runs past it
+is reported as stuck, with the entry point and the budget, and not checked further.
+
+Verify exits 0 when every vector passes, 1 when one fails or a kernel is stuck, 2 when no
+kernel could be loaded.`,
 		Flags: verifyFlags,
 	})
 }
@@ -66,6 +70,7 @@ type kernelReport struct {
 	ISA     string        `json:"isa,omitempty"` // "" when the name gives no extensions
 	Skipped string        `json:"skipped,omitempty"`
 	Error   string        `json:"error,omitempty"`
+	Stuck   bool          `json:"stuck,omitempty"` // Error is a call that exceeded its instruction budget
 	Modes   []*modeReport `json:"modes,omitempty"`
 }
 
@@ -91,6 +96,7 @@ func verifyFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	long := fs.Bool("long", false, "run the 1,000,000-iteration SM4 vector on every SM4 kernel, not only the fastest")
 	list := fs.Bool("list", false, "list the official test vectors (cipher, mode, name: the names 'rvsim debug --vector' takes) and exit")
 	vlen := fs.Int("vlen", 128, "the vector register width in `BITS` the vector kernels run at (a power of two, 128 to 4096)")
+	maxInsns := fs.Uint64("max-insns", 0, "instruction budget of each kernel call in `N` (0: "+budgetHelp+")")
 	return func(env *cmdEnv, args []string) int {
 		if _, err := emu.NewVector(*vlen); err != nil {
 			env.errorf("verify: --vlen: %v", err)
@@ -117,14 +123,14 @@ func verifyFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("verify: %v", err)
 			return exitInternal
 		}
-		reports := verifyKernels(paths, explicit, vectors, *long, *vlen)
+		reports := verifyKernels(paths, explicit, vectors, *long, *vlen, *maxInsns)
 		rep := &verifyReport{OK: true, VLEN: *vlen, Kernels: reports}
 		loaded := 0
 		for _, k := range reports {
 			if k.Error != "" {
 				rep.OK = false
 			}
-			if k.Skipped == "" && k.Error == "" {
+			if k.Skipped == "" && (k.Error == "" || k.Stuck) {
 				loaded++
 			}
 			for _, m := range k.Modes {
@@ -164,9 +170,9 @@ func verifyPaths(glob string, args []string) (paths []string, explicit []bool, e
 		specs = append([]string{glob}, args...)
 	}
 	if len(specs) == 0 {
-		dir, err := findKernelDir()
+		dir, err := kernels.FindDir("")
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("%v: run verify inside the rvsim repository, or name the kernels with --kernel GLOB|FILE", err)
 		}
 		paths, _ = filepath.Glob(filepath.Join(dir, "*.elf"))
 		if len(paths) == 0 {
@@ -202,26 +208,8 @@ func verifyPaths(glob string, args []string) (paths []string, explicit []bool, e
 	return paths, explicit, nil
 }
 
-// findKernelDir looks for kernels/bin in the working directory and its parents.
-func findKernelDir() (string, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "kernels", "bin")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p, nil
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	return "", fmt.Errorf("no kernels/bin directory in %s or any directory above it: run verify inside the rvsim repository, or name the kernels with --kernel GLOB|FILE", wd)
-}
-
 // verifyKernels checks the kernels in parallel and returns their reports in path order.
-func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector, long bool, vlen int) []*kernelReport {
+func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector, long bool, vlen int, maxInsns uint64) []*kernelReport {
 	reps := make([]*kernelReport, len(paths))
 	ks := make([]*kernels.Kernel, len(paths))
 	for i, p := range paths {
@@ -235,14 +223,19 @@ func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector
 			reps[i].Error = err.Error()
 			continue
 		}
-		k.VLEN = vlen
+		k.VLEN, k.MaxInsns = vlen, maxInsns
 		ks[i] = k
 		reps[i].Family, reps[i].Variant, reps[i].XLEN = k.Family, k.Variant, k.XLEN
 		reps[i].ISA = k.ISA(k.Family + "_encrypt")
 	}
 	parallel(len(ks), func(i int) {
 		if ks[i] != nil {
-			reps[i].Modes = verifyKernel(ks[i], vectors)
+			var err error
+			if reps[i].Modes, err = verifyKernel(ks[i], vectors); err != nil {
+				reps[i].Error, reps[i].Stuck, reps[i].Modes, ks[i] = err.Error(), true, nil, nil
+				return
+			}
+			ks[i].Release()
 		}
 	})
 	// The million-fold SM4 vector: on the SM4 kernel with the fewest instructions per block,
@@ -264,9 +257,13 @@ func verifyKernels(paths []string, explicit []bool, vectors []testvectors.Vector
 		for j := range vectors {
 			v := &vectors[j]
 			if v.Iterations > 1 && kernels.Applies(ks[i], kernels.ModeBlock, v) {
-				runOne(ks[i], kernels.ModeBlock, v, m)
+				if err := runOne(ks[i], kernels.ModeBlock, v, m); err != nil {
+					reps[i].Error, reps[i].Stuck = err.Error(), true
+					break
+				}
 			}
 		}
+		ks[i].Release()
 	})
 	return reps
 }
@@ -291,27 +288,40 @@ func parallel(n int, f func(int)) {
 	wg.Wait()
 }
 
-func runOne(k *kernels.Kernel, mode string, v *testvectors.Vector, m *modeReport) {
+// runOne runs one vector and records the outcome in m. It returns the error of a call that
+// ran out of its instruction budget: the kernel is stuck, and checking it further would only
+// repeat that.
+func runOne(k *kernels.Kernel, mode string, v *testvectors.Vector, m *modeReport) error {
 	m.Total++
-	if err := kernels.RunVector(k, mode, v); err != nil {
-		m.Failures = append(m.Failures, vectorFailure{Vector: v.String(), Error: err.Error()})
-		return
+	err := kernels.RunVector(k, mode, v)
+	if err == nil {
+		m.Passed++
+		return nil
 	}
-	m.Passed++
+	if be := (*kernels.BudgetError)(nil); errors.As(err, &be) {
+		return be
+	}
+	m.Failures = append(m.Failures, vectorFailure{Vector: v.String(), Error: err.Error()})
+	return nil
 }
 
 // verifyKernel runs one kernel's vectors (all but the million-fold one) and measures each
-// mode's instructions per byte.
-func verifyKernel(k *kernels.Kernel, vectors []testvectors.Vector) []*modeReport {
+// mode's instructions per byte. It stops at a call that exceeds its instruction budget.
+func verifyKernel(k *kernels.Kernel, vectors []testvectors.Vector) ([]*modeReport, error) {
 	var out []*modeReport
 	for _, mode := range k.Modes() {
 		m := &modeReport{Mode: mode}
 		for j := range vectors {
 			if v := &vectors[j]; v.Iterations == 1 && kernels.Applies(k, mode, v) {
-				runOne(k, mode, v, m)
+				if err := runOne(k, mode, v, m); err != nil {
+					return nil, err
+				}
 			}
 		}
 		ipb, err := measure(k, mode)
+		if be := (*kernels.BudgetError)(nil); errors.As(err, &be) {
+			return nil, be
+		}
 		if err != nil {
 			m.Failures = append(m.Failures, vectorFailure{Vector: fmt.Sprintf("(measuring %d bytes)", measureBytes), Error: err.Error()})
 			m.Total++
@@ -319,7 +329,7 @@ func verifyKernel(k *kernels.Kernel, vectors []testvectors.Vector) []*modeReport
 		m.InsnsPerByte = ipb
 		out = append(out, m)
 	}
-	return out
+	return out, nil
 }
 
 // measure runs a mode's encryption on a 4 KiB message (one block for "block") with fixed

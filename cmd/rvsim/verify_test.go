@@ -6,10 +6,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"rvsim/kernels"
 )
 
 // runMain runs rvsim in-process and returns its exit status and output.
@@ -221,5 +227,101 @@ func TestVerifyList(t *testing.T) {
 	}
 	if n := strings.Count(out, "\n"); n < 70 {
 		t.Errorf("verify --list printed %d vectors, want every official one (75)", n)
+	}
+}
+
+// stuckKernelSrc is an SM4 "kernel" whose key schedules return but whose data entry points
+// spin (j .): each call must end at its instruction budget instead of hanging verify.
+const stuckKernelSrc = `
+	.text
+	.globl _start, sm4_set_encrypt_key, sm4_set_decrypt_key
+	.globl sm4_encrypt, sm4_decrypt, sm4_ecb_encrypt, sm4_ecb_decrypt
+_start:
+sm4_set_encrypt_key:
+sm4_set_decrypt_key:
+	ret
+sm4_encrypt:
+sm4_decrypt:
+sm4_ecb_encrypt:
+sm4_ecb_decrypt:
+1:	j 1b
+`
+
+// buildStuckKernel assembles stuckKernelSrc into dir/NAME (clang-19; skipped without it).
+func buildStuckKernel(t *testing.T, dir, name string) string {
+	t.Helper()
+	clang := needClang(t)
+	src := filepath.Join(dir, "stuck.s")
+	if err := os.WriteFile(src, []byte(stuckKernelSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	elf := filepath.Join(dir, name)
+	buildAsm(t, clang, "riscv64-unknown-elf", "rv64imac", src, elf)
+	return elf
+}
+
+func TestVerifyStuckKernel(t *testing.T) {
+	dir := t.TempDir()
+	elf := buildStuckKernel(t, dir, "sm4-stuck-rv64.elf")
+	start := time.Now()
+	status, out, errOut := runMain(t, "verify", "--kernel", elf)
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("verify of a spinning kernel took %v", d)
+	}
+	budget := kernels.Budget(16)
+	want := fmt.Sprintf("(?m)^sm4-stuck-rv64: sm4_encrypt did not return within %d instructions \\(the budget for 16 bytes; --max-insns raises it\\)$", budget)
+	if status != 1 || !regexp.MustCompile(want).MatchString(out) || errOut != "" {
+		t.Errorf("status %d, want 1; stdout:\n%s\nstderr: %s\nwant a line matching %s", status, out, errOut, want)
+	}
+	if n := strings.Count(out, "did not return"); n != 1 {
+		t.Errorf("%d reports of the stuck call, want 1:\n%s", n, out)
+	}
+	// --max-insns replaces the budget.
+	status, out, _ = runMain(t, "verify", "--max-insns", "5000", "--json", "--kernel", elf)
+	var rep verifyReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if status != 1 || len(rep.Kernels) != 1 || !rep.Kernels[0].Stuck ||
+		rep.Kernels[0].Error != "sm4-stuck-rv64: sm4_encrypt did not return within 5000 instructions (--max-insns)" {
+		t.Errorf("--max-insns 5000: status %d, report %+v", status, rep.Kernels)
+	}
+	// bench stops the same way, with its own --max-insns.
+	status, _, errOut = runMain(t, "bench", "--core", "rocket", "--kernels", dir, "--variant", "stuck", "--mode", "ecb", "--sizes", "64", "--max-insns", "7000")
+	if status == 0 || !strings.Contains(errOut, "sm4_ecb_encrypt did not return within 7000 instructions (--max-insns)") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("bench: status %d, stderr %q", status, errOut)
+	}
+	status, _, errOut = runMain(t, "bench", "--core", "rocket", "--kernels", dir, "--variant", "stuck", "--mode", "ecb", "--sizes", "64")
+	if status == 0 || !strings.Contains(errOut, fmt.Sprintf("sm4_ecb_encrypt did not return within %d instructions (the budget for 64 bytes", kernels.Budget(64))) {
+		t.Errorf("bench: status %d, stderr %q", status, errOut)
+	}
+}
+
+// TestVerifyPeakRSS runs the whole default `rvsim verify` as a process and bounds its peak
+// resident memory: 256 MiB (it was 3.1 GB when every machine mapped 64 MiB of scratch up
+// front and verify kept every kernel's machines to the end).
+func TestVerifyPeakRSS(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("ru_maxrss in KiB: linux only")
+	}
+	if testing.Short() {
+		t.Skip("builds rvsim and runs every kernel: not in -short mode")
+	}
+	bin := buildRvsim(t)
+	cmd := exec.Command(bin, "verify")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("verify: %v\n%s%s", err, stdout.String(), stderr.String())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage")
+	}
+	peak := ru.Maxrss << 10
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	t.Logf("rvsim verify: peak RSS %.1f MiB; %s", float64(peak)/(1<<20), lines[len(lines)-1])
+	if peak > 256<<20 {
+		t.Errorf("rvsim verify peaked at %.1f MiB resident, want under 256 MiB", float64(peak)/(1<<20))
 	}
 }
