@@ -179,6 +179,10 @@ type File struct {
 func Open(path string) (*File, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // what the user asked for: "open prog.elf: no such file or directory"
+		}
 		return nil, err // already names the path
 	}
 	if err := checkRegular(path, st); err != nil {

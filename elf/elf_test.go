@@ -91,8 +91,8 @@ func TestSymbolAt(t *testing.T) {
 		addr uint64
 		want string
 	}{
-		{0x11000, "main"},        // function beats the _start label at the same address
-		{0x11008, "main+0x8"},    // containing function beats the loop label inside it
+		{0x11000, "main"},        // greatest name of those at the address (main > _start)
+		{0x11008, "loop"},        // a label inside main names what follows it, as in llvm-objdump
 		{0x11014, "helper+0x4"},  // local function
 		{0x11018, "helper+0x8"},  // just past helper's size: nearest preceding symbol
 		{0x11024, "tail+0x4"},    // size-0 label
@@ -165,8 +165,8 @@ func TestNestedAndOverlappingSymbols(t *testing.T) {
 	f := mustParse(t, e.bytes())
 	for addr, want := range map[uint64]string{
 		0x11004: "outer+0x4",
-		0x11014: "alias+0x4", // innermost; the global alias of two identical functions
-		0x11024: "outer+0x24",
+		0x11014: "inner+0x4",  // nearest symbol; of two at one address the greater name
+		0x11024: "inner+0x14", // sizes play no part: still the nearest preceding symbol
 	} {
 		if got := f.Describe(addr); got != want {
 			t.Errorf("Describe(%#x) = %q, want %q", addr, got, want)

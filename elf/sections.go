@@ -61,18 +61,23 @@ func (f *File) problem(format string, args ...any) {
 // readSections fills f.Sections and f.Symbols from the section headers and returns the
 // symbols that name addresses (absolute symbols are constants). What is corrupt is dropped
 // and noted in f.Problems. Section bytes inside a loaded segment share the segment's data.
-func (f *File) readSections(r io.ReaderAt, size int64, segs []loaded) (located []Symbol) {
+func (f *File) readSections(r io.ReaderAt, size int64, segs []loaded) (located []Symbol, starts []secStart) {
 	ef, err := openDebug(r)
 	if err != nil {
 		f.problem("section headers unreadable: %v", err)
 		f.ExecSectionsDamaged = true
-		return nil
+		return nil, nil
 	}
 	addrLimit := uint64(math.MaxUint64)
 	if f.XLEN == 32 {
 		addrLimit = 1 << 32
 	}
 	for i, s := range ef.Sections {
+		start := s.Addr
+		if s.Flags&elf.SHF_ALLOC != 0 && start+f.Base >= start {
+			start += f.Base
+		}
+		starts = append(starts, secStart{start, elf.SectionIndex(i)})
 		tlsBSS := s.Flags&elf.SHF_TLS != 0 && s.Type == elf.SHT_NOBITS // takes no address space
 		if s.Flags&elf.SHF_ALLOC == 0 || tlsBSS || s.Size == 0 || s.Type == elf.SHT_NULL {
 			continue
@@ -138,8 +143,7 @@ func (f *File) readSections(r io.ReaderAt, size int64, segs []loaded) (located [
 		}
 	}
 	sortSymbols(f.Symbols)
-	sortSymbols(located)
-	return located
+	return located, starts
 }
 
 // sectionName prints a section name for messages, which may come from a corrupt table.

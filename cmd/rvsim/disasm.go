@@ -77,12 +77,6 @@ func disasmFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
 	dec := isa.NewDecoder(target)
 	sym := symbolizer(f)
-	labels := map[uint64][]string{}
-	for _, s := range f.Symbols {
-		if s.Name != "" {
-			labels[s.Value] = append(labels[s.Value], s.Name)
-		}
-	}
 	for _, sec := range f.Sections {
 		if !sec.Exec || sec.Data == nil {
 			continue
@@ -96,8 +90,9 @@ func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
 			if pc >= hi {
 				break
 			}
-			if names, ok := labels[pc]; ok && pc >= lo {
-				fmt.Fprintf(w, "\n%0*x <%s>:\n", f.XLEN/4, pc, names[len(names)-1])
+			// elf chooses among the symbols starting at pc, as llvm-objdump does.
+			if s, ok := f.LabelAt(pc); ok && pc >= lo {
+				fmt.Fprintf(w, "\n%0*x <%s>:\n", f.XLEN/4, pc, s.Name)
 			}
 			rest := sec.Data[off:]
 			var word uint32

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +109,101 @@ func TestDisasmSymbolOnly(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "f0c58533     \t<unknown>\n") {
 		t.Errorf("sm4ed under --isa rv64imac is not <unknown>")
+	}
+}
+
+// objdumpLabels extracts from llvm-objdump-style output what symbol choice decides: each
+// "<name>:" label line keyed by its address, and each "<name+off>" operand keyed by the
+// instruction's address.
+func objdumpLabels(out string) map[string]string {
+	labels := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasSuffix(line, ">:") && !strings.HasPrefix(line, " ") {
+			addr, name, ok := strings.Cut(line, " <")
+			if ok {
+				labels["label "+strings.TrimLeft(addr, "0")] = strings.TrimSuffix(name, ">:")
+			}
+			continue
+		}
+		addr, rest, ok := strings.Cut(strings.TrimLeft(line, " "), ":")
+		if !ok || !strings.HasSuffix(rest, ">") {
+			continue
+		}
+		if i := strings.LastIndex(rest, " <"); i >= 0 {
+			labels["operand "+addr] = rest[i+2 : len(rest)-1]
+		}
+	}
+	return labels
+}
+
+// labelDiffs compares rvsim's and llvm-objdump's labels, returning the number of entries
+// that differ and a few examples.
+func labelDiffs(got, want map[string]string) (n int, examples []string) {
+	keys := map[string]bool{}
+	for k := range got {
+		keys[k] = true
+	}
+	for k := range want {
+		keys[k] = true
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	slices.Sort(sorted)
+	for _, k := range sorted {
+		if got[k] != want[k] {
+			n++
+			if len(examples) < 8 {
+				examples = append(examples, fmt.Sprintf("%s: rvsim <%s>, llvm <%s>", k, got[k], want[k]))
+			}
+		}
+	}
+	return n, examples
+}
+
+// llvmAllAttrs lets llvm-objdump decode every extension the kernels use, so that no
+// instruction is skipped differently from rvsim.
+const llvmAllAttrs = llvmAttrs + ",+f,+d,+v,+zvbb,+zvbc,+zvkg,+zvkned,+zvknhb,+zvksed,+zvksh,+zvkb"
+
+// TestDisasmLabelsMatchObjdump compares the symbol labels of rvsim disasm with
+// llvm-objdump-19 -d on every kernel ELF and on a static glibc program: where several
+// symbols share an address, or an address falls between symbols, both must choose the same.
+func TestDisasmLabelsMatchObjdump(t *testing.T) {
+	objdump := needTool(t, "llvm-objdump-19")
+	bins, _ := filepath.Glob(filepath.Join("..", "..", "kernels", "bin", "*.elf"))
+	if len(bins) == 0 {
+		t.Fatal("no kernel ELFs in kernels/bin")
+	}
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "hello.c")
+	if err := os.WriteFile(src, []byte("#include <stdio.h>\n#include <string.h>\nint main(int c, char **v) { printf(\"%zu\\n\", strlen(v[0])); return 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	glibc := filepath.Join(dir, "hello-glibc")
+	if b, err := exec.Command(gcc, "-static", "-O2", "-o", glibc, src).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", gcc, err, b)
+	}
+	for _, bin := range append(bins, glibc) {
+		t.Run(filepath.Base(bin), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := Main([]string{"disasm", bin}, nil, &stdout, &stderr); status != 0 {
+				t.Fatalf("rvsim disasm: status %d: %s", status, stderr.String())
+			}
+			want, err := exec.Command(objdump, "-d", "--mattr="+llvmAllAttrs, bin).Output()
+			if err != nil {
+				t.Fatalf("%s: %v", objdump, err)
+			}
+			got, wantLabels := objdumpLabels(stdout.String()), objdumpLabels(string(want))
+			if len(wantLabels) < 3 {
+				t.Fatalf("llvm-objdump printed only %d labels", len(wantLabels))
+			}
+			n, examples := labelDiffs(got, wantLabels)
+			t.Logf("%d labels compared, %d differ", len(wantLabels), n)
+			if n != 0 {
+				t.Errorf("%d labels differ from llvm-objdump, e.g.:\n%s", n, strings.Join(examples, "\n"))
+			}
+		})
 	}
 }
