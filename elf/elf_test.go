@@ -384,6 +384,15 @@ func TestCorruptSectionHeaders(t *testing.T) {
 			if len(f.Sections) != 0 || len(f.Symbols) != 0 || f.Describe(0x11004) != "" {
 				t.Errorf("kept %d sections and %d symbols from corrupt headers", len(f.Sections), len(f.Symbols))
 			}
+			stripped := tc.name == "stripped"
+			if stripped != (len(f.Problems) == 0) || stripped == f.ExecSectionsDamaged {
+				t.Errorf("problems %q, exec sections damaged %v", f.Problems, f.ExecSectionsDamaged)
+			}
+			for _, p := range f.Problems {
+				if !strings.HasPrefix(p, "section headers unreadable: ") || strings.Contains(p, "\n") {
+					t.Errorf("problem %q", p)
+				}
+			}
 		})
 	}
 
@@ -397,6 +406,32 @@ func TestCorruptSectionHeaders(t *testing.T) {
 	}
 	if !slices.Equal(got, []string{".data", ".bss"}) {
 		t.Errorf("sections = %v, want .text dropped", got)
+	}
+	if want := ".text (index 1): file range 0x"; len(f.Problems) != 1 || !strings.Contains(f.Problems[0], want) || !f.ExecSectionsDamaged {
+		t.Errorf("problems %q (damaged %v), want one naming %q", f.Problems, f.ExecSectionsDamaged, want)
+	}
+	// Only non-executable sections damaged: the code is still fully described.
+	b = bytes.Clone(valid)
+	le.PutUint64(b[shoff+64*2+24:], uint64(len(b))) // .data sh_offset
+	if f = mustParse(t, b); len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "section .data (index 2)") || f.ExecSectionsDamaged {
+		t.Errorf("problems %q, damaged %v", f.Problems, f.ExecSectionsDamaged)
+	}
+	// A view from the program headers: one section per executable segment, named after its
+	// program header, with a symbol at its start, and the file's symbols kept.
+	v := f.ProgramHeaderView()
+	if len(v.Sections) != 1 || v.Sections[0].Name != "PT_LOAD#0" || v.Sections[0].Addr != 0x11000 || len(v.Sections[0].Data) != 0x40 {
+		t.Fatalf("view sections %+v", v.Sections)
+	}
+	if got := v.Describe(0x11004); got != "main+0x4" {
+		t.Errorf("view: Describe(0x11004) = %q", got)
+	}
+	if s, ok := v.LabelAt(0x11000); !ok || s.Name != "main" {
+		t.Errorf("view: LabelAt(0x11000) = %q", s.Name)
+	}
+	e := sample(false)
+	e.secs, e.syms = nil, nil
+	if v = mustParse(t, e.bytes()).ProgramHeaderView(); v.Describe(0x11008) != "PT_LOAD#0+0x8" || v.Describe(0x12044) != "" {
+		t.Errorf("view without symbols: %q %q", v.Describe(0x11008), v.Describe(0x12044))
 	}
 	if _, ok := f.Lookup("main"); !ok {
 		t.Errorf("symbols lost along with .text")

@@ -192,3 +192,35 @@ func skipName(name string) bool {
 	}
 	return false
 }
+
+// ProgramHeaderView returns f as llvm-objdump shows a file without section headers: one
+// executable section per executable PT_LOAD segment, named "PT_LOAD#N" after its program
+// header's index, and a symbol of that name at its start beside f's own symbols. It is what
+// a disassembler falls back to when the section headers are missing or damaged.
+func (f *File) ProgramHeaderView() *File {
+	v := *f
+	v.Sections = nil
+	v.Symbols = nil
+	for i, p := range f.Progs {
+		if p.Type != elf.PT_LOAD || p.Perm&PermX == 0 {
+			continue
+		}
+		for _, s := range f.Segments {
+			if s.Vaddr != p.Vaddr+f.Base || s.Memsz != p.Memsz {
+				continue
+			}
+			name := fmt.Sprintf("PT_LOAD#%d", i)
+			v.Sections = append(v.Sections, Section{Name: name, Index: -1, Addr: s.Vaddr, Size: uint64(len(s.Data)), Exec: true, Data: s.Data})
+			v.Symbols = append(v.Symbols, Symbol{Name: name, Value: s.Vaddr, Type: elf.STT_SECTION, Section: elf.SHN_UNDEF})
+			break
+		}
+	}
+	for _, s := range f.Symbols {
+		if s.Section != elf.SHN_ABS {
+			v.Symbols = append(v.Symbols, s)
+		}
+	}
+	sortSymbols(v.Symbols)
+	v.index = newSymIndex(v.Symbols, nil) // no section starts: a segment bounds each name
+	return &v
+}

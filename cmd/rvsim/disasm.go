@@ -62,6 +62,15 @@ func disasmFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 				}
 			}
 		}
+		if view, why := codeView(f); view != f {
+			for _, p := range f.Problems {
+				env.errorf("warning: %s: %s", args[0], p)
+			}
+			if why != "" {
+				env.errorf("warning: %s: %s: disassembling the executable segments of the program headers instead", args[0], why)
+			}
+			f = view
+		}
 		w := bufio.NewWriter(env.stdout)
 		defer w.Flush()
 		format := "elf64-littleriscv"
@@ -72,6 +81,22 @@ func disasmFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		disassemble(w, f, target, lo, hi)
 		return 0
 	}
+}
+
+// codeView returns f, or when its section headers do not describe the code (none, or
+// damaged) the view llvm-objdump takes of a file without section headers: one section per
+// executable PT_LOAD. why says what is wrong with the section headers ("" when there are
+// none at all, where llvm-objdump falls back silently too).
+func codeView(f *elf.File) (*elf.File, string) {
+	if f.ExecSectionsDamaged {
+		return f.ProgramHeaderView(), "section headers damaged"
+	}
+	for _, s := range f.Sections {
+		if s.Exec {
+			return f, ""
+		}
+	}
+	return f.ProgramHeaderView(), ""
 }
 
 func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {

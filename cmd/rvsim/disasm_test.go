@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"debug/elf"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -203,6 +206,128 @@ func TestDisasmLabelsMatchObjdump(t *testing.T) {
 			t.Logf("%d labels compared, %d differ", len(wantLabels), n)
 			if n != 0 {
 				t.Errorf("%d labels differ from llvm-objdump, e.g.:\n%s", n, strings.Join(examples, "\n"))
+			}
+		})
+	}
+}
+
+// instructionLines returns the instruction lines of a disassembly with their symbol
+// operands removed: what does not depend on the section headers.
+func instructionLines(out string) []string {
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if addr, _, ok := strings.Cut(strings.TrimLeft(l, " "), ":"); ok && strings.HasPrefix(l, " ") && addr != "" {
+			if i := strings.LastIndex(l, " <"); i >= 0 {
+				l = l[:i]
+			}
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// TestDisasmDamagedSectionHeaders: when the section headers are missing or do not describe
+// the code, disasm says what is wrong (naming the section) and disassembles the executable
+// PT_LOAD segments instead, as llvm-objdump does for a file without section headers.
+func TestDisasmDamagedSectionHeaders(t *testing.T) {
+	clang := needClang(t)
+	objdump := needTool(t, "llvm-objdump-19")
+	dir := t.TempDir()
+	intact := filepath.Join(dir, "prog")
+	buildAsm(t, clang, "riscv64-unknown-elf", "rv64imac_zba_zbb_zbc_zbs_zbkb_zbkc_zbkx_zknd_zkne_zknh_zksed_zksh_zicbop_zihintpause_zihintntl",
+		filepath.Join("testdata", "disasm", "rv64.s"), intact)
+	good, err := os.ReadFile(intact)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if status := Main([]string{"disasm", intact}, nil, &stdout, &stderr); status != 0 || stderr.Len() != 0 {
+		t.Fatalf("intact: status %d, stderr %q", status, stderr.String())
+	}
+	want := instructionLines(stdout.String())
+	if len(want) < 20 {
+		t.Fatalf("only %d instructions in the intact program", len(want))
+	}
+
+	le := binary.LittleEndian
+	shoff, shnum := le.Uint64(good[0x28:]), int(le.Uint16(good[0x3c:]))
+	textHeader := -1
+	for i := 1; i < shnum; i++ {
+		h := good[shoff+uint64(i)*64:]
+		if elf.SectionFlag(le.Uint64(h[8:]))&elf.SHF_EXECINSTR != 0 {
+			textHeader = int(shoff) + i*64
+			break
+		}
+	}
+	if textHeader < 0 {
+		t.Fatal("no executable section header")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range []struct {
+		name   string
+		edit   func(b []byte)
+		stderr []string // what the warnings must say; none when there are no section headers
+	}{
+		{"text size 2^40", func(b []byte) { le.PutUint64(b[textHeader+32:], 1<<40) },
+			[]string{"section .text (index 1): file range", "outside the file", "disassembling the executable segments"}},
+		{"text at the top of memory", func(b []byte) { le.PutUint64(b[textHeader+16:], 1<<64-0x10) },
+			[]string{"section .text (index 1): address range 0xfffffffffffffff0", "disassembling the executable segments"}},
+		{"text offset negative", func(b []byte) { le.PutUint64(b[textHeader+24:], 1<<63) },
+			[]string{"section headers unreadable", "disassembling the executable segments"}},
+		{"random headers", func(b []byte) {
+			for i := int(shoff); i < int(shoff)+shnum*64; i++ {
+				b[i] = byte(rng.Uint32())
+			}
+		}, []string{"section headers unreadable", "disassembling the executable segments"}},
+		{"no section headers", func(b []byte) {
+			le.PutUint64(b[0x28:], 0)
+			le.PutUint16(b[0x3c:], 0)
+			le.PutUint16(b[0x3e:], 0)
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := bytes.Clone(good)
+			tc.edit(b)
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			if status := Main([]string{"disasm", path}, nil, &stdout, &stderr); status != 0 {
+				t.Fatalf("status %d: %s", status, stderr.String())
+			}
+			msg := stderr.String()
+			for _, w := range tc.stderr {
+				if !strings.Contains(msg, w) {
+					t.Errorf("stderr does not say %q:\n%s", w, msg)
+				}
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(msg, "\n"), "\n") {
+				if tc.stderr == nil && l != "" || tc.stderr != nil && !strings.HasPrefix(l, "rvsim: warning: "+path+": ") {
+					t.Errorf("stderr line %q", l)
+				}
+			}
+			out := stdout.String()
+			if !strings.Contains(out, "\nDisassembly of section PT_LOAD#") {
+				t.Errorf("no program header disassembly:\n%.300s", out)
+			}
+			got := map[string]bool{}
+			for _, l := range instructionLines(out) {
+				got[l] = true
+			}
+			for _, l := range want {
+				if !got[l] {
+					t.Fatalf("instruction missing from the fallback disassembly: %q", l)
+				}
+			}
+			if tc.stderr == nil { // llvm-objdump handles this case the same way: compare all
+				llvm, err := exec.Command(objdump, "-d", "--mattr="+llvmAttrs, path).Output()
+				if err != nil {
+					t.Fatalf("%s: %v", objdump, err)
+				}
+				if g, w := disasmBody(t, out), disasmBody(t, string(llvm)); g != w {
+					t.Errorf("differs from llvm-objdump:\n rvsim:\n%.600s\n llvm:\n%.600s", g, w)
+				}
 			}
 		})
 	}
