@@ -73,11 +73,11 @@ func (f *File) readSections(r io.ReaderAt, size int64, segs []loaded) (located [
 		addrLimit = 1 << 32
 	}
 	for i, s := range ef.Sections {
-		start := s.Addr
-		if s.Flags&elf.SHF_ALLOC != 0 && start+f.Base >= start {
+		start, alloc := s.Addr, s.Flags&elf.SHF_ALLOC != 0
+		if alloc {
 			start += f.Base
 		}
-		starts = append(starts, secStart{start, elf.SectionIndex(i)})
+		starts = append(starts, secStart{start, elf.SectionIndex(i), alloc})
 		tlsBSS := s.Flags&elf.SHF_TLS != 0 && s.Type == elf.SHT_NOBITS // takes no address space
 		if s.Flags&elf.SHF_ALLOC == 0 || tlsBSS || s.Size == 0 || s.Type == elf.SHT_NULL {
 			continue

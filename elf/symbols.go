@@ -36,6 +36,7 @@ func symCompare(a, b Symbol) int {
 type secStart struct {
 	addr  uint64
 	index elf.SectionIndex
+	alloc bool // SHF_ALLOC: the address moves with the load base
 }
 
 // symIndex answers address queries quickly enough to describe every traced instruction.

@@ -332,3 +332,54 @@ func TestDisasmDamagedSectionHeaders(t *testing.T) {
 		})
 	}
 }
+
+// TestRunRefusesAtLoad: programs the loader cannot start are refused before running, with
+// exit status 2 and one line naming the file: an entry point no instruction can be at, a
+// dynamically linked program and a shared object (which the elf package parses, and disasm
+// shows, but emu cannot run yet).
+func TestRunRefusesAtLoad(t *testing.T) {
+	dir := t.TempDir()
+	odd := miniELF(64, []byte{0x01, 0x00, 0x73, 0x00, 0x10, 0x00}) // c.nop; ebreak
+	le := binary.LittleEndian
+	le.PutUint64(odd[24:], le.Uint64(odd[24:])+1)
+	oddPath := filepath.Join(dir, "odd-entry")
+	if err := os.WriteFile(oddPath, odd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ path, want string }{{oddPath, "is not 2-byte aligned"}}
+
+	if gcc, err := exec.LookPath("riscv64-linux-gnu-gcc"); err == nil {
+		src := filepath.Join(dir, "lib.c")
+		if err := os.WriteFile(src, []byte("int f(int x) { return x * 3; }\nint main(void) { return f(1) - 3; }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pie, lib := filepath.Join(dir, "pie"), filepath.Join(dir, "lib.so")
+		for _, args := range [][]string{{"-O2", "-fPIE", "-pie", "-o", pie, src}, {"-O2", "-shared", "-fPIC", "-o", lib, src}} {
+			if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
+				t.Fatalf("%s %v: %v\n%s", gcc, args, err, b)
+			}
+		}
+		cases = append(cases,
+			struct{ path, want string }{pie, "dynamically linked (interpreter /lib/ld-linux-riscv64-lp64d.so.1): link it statically"},
+			struct{ path, want string }{lib, "shared library"})
+		for _, p := range []string{pie, lib} {
+			var stdout, stderr bytes.Buffer
+			if status := Main([]string{"disasm", p}, nil, &stdout, &stderr); status != 0 || !strings.Contains(stdout.String(), "<f>:\n") {
+				t.Errorf("disasm %s: status %d, stderr %q", p, status, stderr.String())
+			}
+		}
+	} else if os.Getenv("CI") == "true" {
+		t.Fatal("riscv64-linux-gnu-gcc is required on CI")
+	} else {
+		t.Log("riscv64-linux-gnu-gcc not on PATH: dynamic cases skipped")
+	}
+
+	for _, tc := range cases {
+		var stdout, stderr bytes.Buffer
+		status := Main([]string{"run", tc.path}, nil, &stdout, &stderr)
+		msg := stderr.String()
+		if status != 2 || !strings.HasPrefix(msg, "rvsim: "+tc.path+": ") || !strings.Contains(msg, tc.want) || strings.Count(msg, "\n") != 1 {
+			t.Errorf("run %s: status %d, stderr %q; want 2 and one line saying %q", tc.path, status, msg, tc.want)
+		}
+	}
+}
