@@ -171,6 +171,7 @@ type File struct {
 
 	index *symIndex    // symbols SymbolAt may return; built by Parse
 	src   sourceOpener // re-reads the file for debugging information
+	lines *lineCache   // shared by rebased copies: line tables hold link-time addresses
 
 }
 
@@ -484,7 +485,7 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{XLEN: 32, Type: "exec", Flags: h.flags, src: src}
+	f := &File{XLEN: 32, Type: "exec", Flags: h.flags, src: src, lines: &lineCache{}}
 	if h.is64 {
 		f.XLEN = 64
 	}
