@@ -30,10 +30,10 @@ import (
 )
 
 const (
-	maxLoadData = 1 << 30 // sum of all segment filesz read from the file
-	maxTotalMem = 4 << 30 // sum of all segment memsz; more is a corrupt or hostile file
-	maxMetaData = 1 << 30 // bytes debug/elf may read in all
-	pieBase     = 0x10000 // where a static PIE linked at address 0 is placed
+	maxLoadData = 1 << 30  // sum of all segment filesz read from the file
+	maxTotalMem = 4 << 30  // sum of all segment memsz; more is a corrupt or hostile file
+	maxHeaders  = 16 << 20 // bytes debug/elf may read for section headers and their names
+	pieBase     = 0x10000  // where a static PIE linked at address 0 is placed
 	pageSize    = 4096
 )
 
@@ -297,14 +297,15 @@ func readAt(r io.ReaderAt, size int64, off, n uint64) ([]byte, bool) {
 	return b, true
 }
 
-// budgetReader fails reads once more than left bytes have been read in total, so that
-// debug/elf cannot be made to read gigabytes by section sizes a sparse file backs with zeros.
+// budgetReader fails reads once more than left bytes have been read, so that debug/elf
+// cannot be made to read gigabytes by section sizes that a sparse file backs with zeros.
+// Each stage (section headers, symbols, DWARF) sets its own allowance.
 type budgetReader struct {
 	r    io.ReaderAt
 	left int64
 }
 
-var errBudget = errors.New("sizes add up to over 1 GiB")
+var errBudget = errors.New("section sizes too large to be real")
 
 func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
 	if int64(len(p)) > b.left {
@@ -615,7 +616,7 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 		loadedFrom = append(loadedFrom, loaded{s.off, s.Segment})
 	}
 
-	f.index = newSymIndex(f.readSections(&budgetReader{r: r, left: maxMetaData}, size, loadedFrom))
+	f.index = newSymIndex(f.readSections(r, size, loadedFrom))
 	return f, nil
 }
 

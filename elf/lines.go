@@ -88,7 +88,7 @@ func (f *File) lineTable() (*lineTable, error) {
 			return
 		}
 		defer done()
-		f.lines.table, f.lines.err = readLineTable(&budgetReader{r: r, left: maxMetaData}, size)
+		f.lines.table, f.lines.err = readLineTable(r, size)
 	})
 	return f.lines.table, f.lines.err
 }
@@ -103,7 +103,8 @@ func readDWARF(ef *elf.File) (d *dwarf.Data, err error) {
 }
 
 func readLineTable(r io.ReaderAt, size int64) (*lineTable, error) {
-	ef, err := openDebug(r)
+	br := &budgetReader{r: r, left: maxHeaders}
+	ef, err := openDebug(br)
 	if err != nil {
 		return nil, fmt.Errorf("no line info: section headers unreadable: %v", err)
 	}
@@ -121,6 +122,7 @@ func readLineTable(r io.ReaderAt, size int64) (*lineTable, error) {
 	if total > maxDebugData {
 		return nil, fmt.Errorf("debug sections hold %d MiB, over %d MiB", total>>20, maxDebugData>>20)
 	}
+	br.left = 2 * maxDebugData // what the sizes add up to, and decompression's slack
 	d, err := readDWARF(ef)
 	if err != nil {
 		return nil, fmt.Errorf("unreadable DWARF: %v", err)

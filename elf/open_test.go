@@ -73,6 +73,7 @@ func TestOpenRefusesQuickly(t *testing.T) {
 			if !strings.HasPrefix(msg, tc.path+": ") || !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
 				t.Errorf("error %q: want one line starting with the path and mentioning %q", msg, tc.want)
 			}
+			t.Logf("refused in %v, %d bytes allocated: %v", elapsed, after.TotalAlloc-before.TotalAlloc, err)
 			if elapsed > 200*time.Millisecond {
 				t.Errorf("took %v to refuse", elapsed)
 			}
@@ -144,5 +145,40 @@ func TestSymtabBudget(t *testing.T) {
 	}
 	if len(f.Symbols) != 0 || len(f.Problems) == 0 || !strings.Contains(strings.Join(f.Problems, "|"), "symbol table") {
 		t.Errorf("symbols %d, problems %q", len(f.Symbols), f.Problems)
+	}
+}
+
+// TestSectionNamesBudget: a section name table claiming gigabytes of a sparse file is not
+// read into memory; the file still loads, with the problem noted.
+func TestSectionNamesBudget(t *testing.T) {
+	b := sample(false).bytes()
+	le := binary.LittleEndian
+	shoff := le.Uint64(b[offShoff64:])
+	shstrndx := uint64(le.Uint16(b[62:]))
+	h := shoff + shstrndx*64
+	le.PutUint64(b[h+24:], 4096)  // sh_offset
+	le.PutUint64(b[h+32:], 3<<30) // sh_size
+	path := filepath.Join(t.TempDir(), "shstrtab.elf")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 4<<30); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	f, err := Open(path)
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 || elapsed > time.Second {
+		t.Errorf("allocated %d bytes in %v for a lying section name table", alloc, elapsed)
+	}
+	if len(f.Segments) != 2 || len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "section headers unreadable") {
+		t.Errorf("segments %d, problems %q", len(f.Segments), f.Problems)
 	}
 }

@@ -62,7 +62,8 @@ func (f *File) problem(format string, args ...any) {
 // symbols that name addresses (absolute symbols are constants). What is corrupt is dropped
 // and noted in f.Problems. Section bytes inside a loaded segment share the segment's data.
 func (f *File) readSections(r io.ReaderAt, size int64, segs []loaded) (located []Symbol, starts []secStart) {
-	ef, err := openDebug(r)
+	br := &budgetReader{r: r, left: maxHeaders}
+	ef, err := openDebug(br)
 	if err != nil {
 		f.problem("section headers unreadable: %v", err)
 		f.ExecSectionsDamaged = true
@@ -114,6 +115,7 @@ func (f *File) readSections(r io.ReaderAt, size int64, segs []loaded) (located [
 	}
 
 	var esyms []elf.Symbol
+	br.left = 2 * maxSymtab // the symbol and string tables, checked below
 	if err := tableSizes(ef, elf.SHT_SYMTAB, maxSymtab); err != nil {
 		f.problem("symbol table unreadable: %v", err)
 	} else if esyms, err = readSymbols(ef); err != nil && !errors.Is(err, elf.ErrNoSymbols) {
