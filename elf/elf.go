@@ -493,6 +493,7 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 
 	var loads []prog
 	lowest := uint64(math.MaxUint64)
+	f.Progs = make([]Prog, 0, len(progs)) // never reallocated: Dynamic, TLS, Stack point into it
 	for _, p := range progs {
 		f.Progs = append(f.Progs, Prog{Type: elf.ProgType(p.typ), Perm: Perm(p.flags) & (PermR | PermW | PermX),
 			Off: p.off, Vaddr: p.vaddr, Filesz: p.filesz, Memsz: p.memsz, Align: p.align})
@@ -516,7 +517,6 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 			lowest = min(lowest, p.vaddr)
 		}
 	}
-	// The pointers above point into f.Progs, which no longer grows.
 	if len(loads) == 0 {
 		return nil, errors.New("no PT_LOAD segments: nothing to load")
 	}
@@ -579,6 +579,7 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 					prev.index, s.index, prev.Vaddr, prev.Vaddr+prev.Memsz, s.Vaddr, s.Vaddr+s.Memsz)
 			}
 		}
+		f.Segments = append(f.Segments, s.Segment) // Data is read once all checks pass
 	}
 
 	f.Phent, f.Phnum, f.Phoff = uint64(h.phentsize), uint64(h.phnum), h.phoff
@@ -595,7 +596,7 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 
 	f.Entry = h.entry + f.Base
 	if !f.Library {
-		if f.Entry < h.entry || !inExec(segs, func(s placed) Segment { return s.Segment }, f.Entry) {
+		if f.Entry < h.entry || !f.inExec(f.Entry) {
 			return nil, fmt.Errorf("entry point %#x is not inside an executable segment", f.Entry)
 		}
 		if f.Entry%2 != 0 { // every RISC-V instruction is at least 2-byte aligned
@@ -605,15 +606,13 @@ func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
 
 	// Only now, with every check passed, read the segments' bytes.
 	var loadedFrom []loaded
-	for i := range segs {
-		s := &segs[i]
+	for i, s := range segs {
 		data, ok := readAt(r, size, s.off, s.filesz)
 		if !ok {
 			return nil, fmt.Errorf("segment %d: cannot read file range %#x+%#x", s.index, s.off, s.filesz)
 		}
-		s.Data = data
-		f.Segments = append(f.Segments, s.Segment)
-		loadedFrom = append(loadedFrom, loaded{s.off, s.Segment})
+		f.Segments[i].Data = data
+		loadedFrom = append(loadedFrom, loaded{s.off, f.Segments[i]})
 	}
 
 	f.index = newSymIndex(f.readSections(r, size, loadedFrom))
@@ -627,16 +626,11 @@ type loaded struct {
 	seg Segment
 }
 
-func inExec[T any](segs []T, seg func(T) Segment, addr uint64) bool {
-	for _, t := range segs {
-		s := seg(t)
+func (f *File) inExec(addr uint64) bool {
+	for _, s := range f.Segments {
 		if s.Perm&PermX != 0 && addr >= s.Vaddr && addr-s.Vaddr < s.Memsz {
 			return true
 		}
 	}
 	return false
-}
-
-func (f *File) inExec(addr uint64) bool {
-	return inExec(f.Segments, func(s Segment) Segment { return s }, addr)
 }
