@@ -167,7 +167,7 @@ func labelDiffs(got, want map[string]string) (n int, examples []string) {
 
 // llvmAllAttrs lets llvm-objdump decode every extension the kernels use, so that no
 // instruction is skipped differently from rvsim.
-const llvmAllAttrs = llvmAttrs + ",+f,+d,+v,+zvbb,+zvbc,+zvkg,+zvkned,+zvknhb,+zvksed,+zvksh,+zvkb"
+var llvmAllAttrs = llvmAttrs + ",+f,+d,+v,+zvbb,+zvbc,+zvkg,+zvkned,+zvknhb,+zvksed,+zvksh,+zvkb"
 
 // TestDisasmLabelsMatchObjdump compares the symbol labels of rvsim disasm with
 // llvm-objdump-19 -d on every kernel ELF and on a static glibc program: where several
