@@ -63,7 +63,9 @@ type lineTable struct {
 	files   []string
 	rows    []lineRow // sorted by addr
 	entries []lineEntry
-	funcs   []funcRange
+	funcs   []funcRange // sorted by lo, then depth
+	// funcsMaxHi[i] is the greatest hi among funcs[:i+1].
+	funcsMaxHi []uint64
 }
 
 // lineCache reads the line table once, on first use; rebased copies of a File share it.
@@ -211,6 +213,12 @@ func (t *lineTable) read(d *dwarf.Data) (err error) {
 	}
 	slices.SortStableFunc(t.funcs, func(a, b funcRange) int { return cmp.Or(cmp.Compare(a.lo, b.lo), cmp.Compare(a.depth, b.depth)) })
 	slices.SortStableFunc(t.rows, func(a, b lineRow) int { return cmp.Compare(a.addr, b.addr) })
+	t.funcsMaxHi = make([]uint64, len(t.funcs))
+	var hi uint64
+	for i, fn := range t.funcs {
+		hi = max(hi, fn.hi)
+		t.funcsMaxHi[i] = hi
+	}
 	return nil
 }
 
@@ -324,12 +332,11 @@ func (f *File) PCToLine(pc uint64) (pos Position, ok bool, err error) {
 	}
 	row := t.rows[i]
 	pos = Position{File: t.files[row.file], Line: row.line, Column: row.column}
+	// Walk back from the last range starting at or below a, while an earlier one could
+	// still reach past a: profiles ask this for every sample.
 	best := -1
-	for j, fn := range t.funcs {
-		if fn.lo > a {
-			break
-		}
-		if a < fn.hi && (best < 0 || fn.depth >= t.funcs[best].depth) {
+	for j := sort.Search(len(t.funcs), func(j int) bool { return t.funcs[j].lo > a }) - 1; j >= 0 && t.funcsMaxHi[j] > a; j-- {
+		if fn := t.funcs[j]; a < fn.hi && (best < 0 || fn.depth > t.funcs[best].depth) {
 			best = j
 		}
 	}

@@ -340,3 +340,34 @@ func TestNoLineInfo(t *testing.T) {
 		t.Errorf("%s: PCToLine: %v", bins[0], err)
 	}
 }
+
+// TestLinesFileChanged: line tables are read from the file on first use; a file replaced
+// since Open is not trusted to describe the loaded program.
+func TestLinesFileChanged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "prog.elf")
+	data := sample(false).bytes()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, 0), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.PCToLine(f.Entry); err == nil || !strings.Contains(err.Error(), "changed since it was loaded") {
+		t.Errorf("PCToLine after the file changed: %v", err)
+	}
+	// Unchanged, the same file answers that it has no line info.
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.PCToLine(f.Entry); !errors.Is(err, ErrNoLineInfo) {
+		t.Errorf("PCToLine: %v", err)
+	}
+}
