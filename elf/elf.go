@@ -1,10 +1,14 @@
-// Package elf loads statically linked RISC-V ELF executables (ELF32 and ELF64) for the emulator.
+// Package elf loads RISC-V ELF executables and shared objects (ELF32 and ELF64) for the
+// emulator.
 //
 // The ELF header and program headers, which decide what gets loaded, are decoded here with
-// explicit bounds checks so that every refusal can name the problem. Section headers and the
-// symbol table are only a debugging aid; they are read with the standard debug/elf package and
-// silently dropped when they are missing or corrupt, so stripped or damaged files still load.
-// No input makes Parse panic, hang or allocate much more than the size of the file.
+// explicit bounds checks so that every refusal can name the problem. Files are read by offset:
+// the header first, then the program headers, then only the bytes the segments hold, so a
+// device, a pipe or a huge file is refused at once and memory follows what is loaded.
+// Section headers and the symbol table are only a debugging aid; they are read with the
+// standard debug/elf package, and when they are missing or corrupt the file still loads and
+// Problems says what was dropped. No input makes Parse panic, hang or allocate much more than
+// the size of what it loads.
 package elf
 
 import (
@@ -15,17 +19,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 const (
-	maxFileSize = 1 << 30 // Open refuses larger files: no real test program comes close
-	maxTotalMem = 4 << 30 // sum of all segment memsz; more is a corrupt or hostile file
-	pieBase     = 0x10000 // where a static PIE linked at address 0 is placed
+	maxLoadData = 1 << 30  // sum of all segment filesz read from the file
+	maxTotalMem = 4 << 30  // sum of all segment memsz; more is a corrupt or hostile file
+	maxHeaders  = 16 << 20 // bytes debug/elf may read for section headers and their names
+	pieBase     = 0x10000  // where a static PIE linked at address 0 is placed
 	pageSize    = 4096
 )
 
@@ -61,6 +69,23 @@ type Segment struct {
 	Perm  Perm
 }
 
+// Prog is one program header as it is in the file: addresses are link-time ones, without
+// the load base (add File.Base, or the base a dynamic loader chooses).
+type Prog struct {
+	Type   elf.ProgType
+	Perm   Perm
+	Off    uint64
+	Vaddr  uint64
+	Filesz uint64
+	Memsz  uint64
+	Align  uint64
+}
+
+// Region is an address range in the loaded image (load base included).
+type Region struct {
+	Addr, Size uint64
+}
+
 // SymKind classifies a symbol. Section and file symbols are never reported.
 type SymKind uint8
 
@@ -87,22 +112,28 @@ type Symbol struct {
 	Size   uint64
 	Kind   SymKind
 	Global bool // STB_GLOBAL or STB_WEAK
+	// Type is the raw ELF symbol type (STT_*), which orders symbols sharing an address.
+	Type elf.SymType
+	// Section is the index of the section the symbol is defined in (SHN_ABS for constants).
+	Section elf.SectionIndex
 }
 
 // Section is an allocated (SHF_ALLOC) section that occupies memory, for disassembly.
 type Section struct {
-	Name string
-	Addr uint64 // load base included
-	Size uint64
-	Exec bool   // SHF_EXECINSTR
-	Data []byte // nil for NOBITS (.bss)
+	Name  string
+	Index int    // index in the section header table
+	Addr  uint64 // load base included
+	Size  uint64
+	Exec  bool   // SHF_EXECINSTR
+	Data  []byte // nil for NOBITS (.bss)
 }
 
-// File is a parsed executable. Segments are sorted by Vaddr and do not overlap.
+// File is a parsed executable or shared object. Segments are sorted by Vaddr and do not
+// overlap.
 type File struct {
 	XLEN     int // 32 for ELFCLASS32, 64 for ELFCLASS64
 	Entry    uint64
-	Type     string // "exec" or "dyn" (static PIE)
+	Type     string // "exec" or "dyn" (PIE, static PIE or shared object)
 	Flags    uint32 // e_flags (RVC bit 0x1, float ABI, RVE), raw
 	Segments []Segment
 	Sections []Section
@@ -110,45 +141,178 @@ type File struct {
 	Base     uint64   // load base applied (0 for ET_EXEC)
 	// Highest address used by any segment, rounded up to a 4 KiB page: where brk starts.
 	End uint64
-	// Phdr is the address of the program headers in the loaded image (0 when no segment
-	// maps them), with their entry size and count: Linux passes these in the auxiliary
-	// vector, and a static C library finds its TLS template through them.
+	// Phdr is the address of the program headers in the loaded image (from PT_PHDR, else
+	// from the PT_LOAD that maps them; 0 when none does), with their entry size and count:
+	// Linux passes these in the auxiliary vector (AT_PHDR, AT_PHENT, AT_PHNUM), and a static
+	// C library finds its TLS template through them. Phoff is e_phoff.
 	Phdr  uint64
 	Phent uint64
 	Phnum uint64
+	Phoff uint64
 
-	index *symIndex // symbols SymbolAt may return; built by Parse
+	// Progs are all program headers, in file order, as they are in the file.
+	Progs []Prog
+	// Interp is the PT_INTERP path of a dynamically linked program ("" when static).
+	Interp string
+	// Library is true for a shared object that is not a program: ET_DYN with entry point 0
+	// and no interpreter. Entry is then 0 (plus Base) and means nothing.
+	Library bool
+	// Dynamic, TLS and Stack are the PT_DYNAMIC, PT_TLS and PT_GNU_STACK headers, nil when
+	// absent. Their Vaddr is a link-time address: add Base.
+	Dynamic, TLS, Stack *Prog
+
+	// Problems says what was dropped from the section headers and symbol table because it
+	// was corrupt: one line each, naming the section. Loading is not affected.
+	Problems []string
+	// ExecSectionsDamaged is true when the section headers were unreadable or an
+	// executable section among them was dropped: Sections then do not cover all the code,
+	// and a disassembler should fall back to the executable segments.
+	ExecSectionsDamaged bool
+
+	index *symIndex    // symbols SymbolAt may return; built by Parse
+	src   sourceOpener // re-reads the file for debugging information
+	lines *lineCache   // shared by rebased copies: line tables hold link-time addresses
+
 }
 
-// Open reads the file at path (refusing files over 1 GiB) and parses it.
-// Error messages are prefixed with the path.
+// Open reads the ELF file at path and parses it. Only regular files are accepted, and only
+// the bytes that get loaded are read. Error messages are prefixed with the path.
 func Open(path string) (*File, error) {
-	fh, err := os.Open(path)
+	st, err := os.Stat(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // what the user asked for: "open prog.elf: no such file or directory"
+		}
 		return nil, err // already names the path
 	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > maxFileSize {
-		return nil, fmt.Errorf("%s: file larger than 1 GiB (%d bytes), not a plausible program", path, st.Size())
+	if err := checkRegular(path, st); err != nil {
+		return nil, err
 	}
-	// Read through a limit as well: devices and pipes report no useful size.
-	data, err := io.ReadAll(io.LimitReader(fh, maxFileSize+1))
+	// O_NONBLOCK: should the path be swapped for a FIFO after the Stat, the open must not
+	// wait for a writer; it has no effect on a regular file.
+	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err = fh.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(data) > maxFileSize {
-		return nil, fmt.Errorf("%s: file larger than 1 GiB, not a plausible program", path)
+	if err := checkRegular(path, st); err != nil {
+		return nil, err
 	}
-	f, err := parse(data) // data is ours alone, so the File may share it without a copy
+	size, mtime := st.Size(), st.ModTime()
+	f, err := parse(fh, size, fileOpener(path, size, mtime))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return f, nil
 }
 
-// Parse decodes an ELF executable held in memory. It does not keep a reference to data.
+// checkRegular refuses what is not a regular file, naming what it is instead.
+func checkRegular(path string, st fs.FileInfo) error {
+	mode := st.Mode()
+	if mode.IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch {
+	case mode.IsDir():
+		what = "a directory"
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		what = "a character device"
+	case mode&fs.ModeDevice != 0:
+		what = "a block device"
+	}
+	return fmt.Errorf("%s: %s, not an ELF program file", path, what)
+}
+
+// Parse decodes an ELF file held in memory. It does not keep a reference to data.
 func Parse(data []byte) (*File, error) {
-	return parse(bytes.Clone(data))
+	own := bytes.Clone(data)
+	return parse(&memReader{own}, int64(len(own)), bytesOpener(own))
+}
+
+// sourceOpener gives access to the file again, for debugging information read on demand.
+// done releases it.
+type sourceOpener func() (r io.ReaderAt, size int64, done func(), err error)
+
+func bytesOpener(data []byte) sourceOpener {
+	return func() (io.ReaderAt, int64, func(), error) {
+		return &memReader{data}, int64(len(data)), func() {}, nil
+	}
+}
+
+// memReader is a file held in memory; readAt hands out slices of it instead of copies.
+type memReader struct{ data []byte }
+
+func (m *memReader) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off > int64(len(m.data)) {
+		return 0, io.EOF
+	}
+	n := copy(p, m.data[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func fileOpener(path string, size int64, mtime time.Time) sourceOpener {
+	return func() (io.ReaderAt, int64, func(), error) {
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		st, err := fh.Stat()
+		if err == nil && (!st.Mode().IsRegular() || st.Size() != size || !st.ModTime().Equal(mtime)) {
+			err = fmt.Errorf("%s: changed since it was loaded", path)
+		}
+		if err != nil {
+			fh.Close()
+			return nil, 0, nil, err
+		}
+		return fh, size, func() { fh.Close() }, nil
+	}
+}
+
+// readAt returns n bytes at off of r (size bytes long), or false when they are not all
+// inside it. A bytes.Reader source is sliced, not copied.
+func readAt(r io.ReaderAt, size int64, off, n uint64) ([]byte, bool) {
+	if off > uint64(size) || n > uint64(size)-off {
+		return nil, false
+	}
+	if m, ok := r.(*memReader); ok {
+		return m.data[off : off+n : off+n], true
+	}
+	b := make([]byte, n)
+	if _, err := r.ReadAt(b, int64(off)); err != nil && !(errors.Is(err, io.EOF) && n == 0) {
+		return nil, false
+	}
+	return b, true
+}
+
+// budgetReader fails reads once more than left bytes have been read, so that debug/elf
+// cannot be made to read gigabytes by section sizes that a sparse file backs with zeros.
+// Each stage (section headers, symbols, DWARF) sets its own allowance.
+type budgetReader struct {
+	r    io.ReaderAt
+	left int64
+}
+
+var errBudget = errors.New("section sizes too large to be real")
+
+func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
+	if int64(len(p)) > b.left {
+		return 0, errBudget
+	}
+	b.left -= int64(len(p))
+	return b.r.ReadAt(p, off)
 }
 
 // machineNames gives readable names for architectures people mistakenly feed us.
@@ -243,12 +407,12 @@ func parseHeader(data []byte) (header, error) {
 
 // prog is one program header, widened to 64 bits.
 type prog struct {
-	index                     int
-	typ, flags                uint32
-	off, vaddr, filesz, memsz uint64
+	index                            int
+	typ, flags                       uint32
+	off, vaddr, filesz, memsz, align uint64
 }
 
-func parseProgs(data []byte, h header) ([]prog, error) {
+func parseProgs(r io.ReaderAt, size int64, h header) ([]prog, error) {
 	if h.phnum == 0 {
 		return nil, errors.New("no program headers: nothing to load")
 	}
@@ -262,15 +426,15 @@ func parseProgs(data []byte, h header) ([]prog, error) {
 	if h.phentsize != want {
 		return nil, fmt.Errorf("bad program header size %d (want %d)", h.phentsize, want)
 	}
-	tableSize := uint64(h.phnum) * uint64(want)
-	if h.phoff > uint64(len(data)) || tableSize > uint64(len(data))-h.phoff {
+	table, ok := readAt(r, size, h.phoff, uint64(h.phnum)*uint64(want))
+	if !ok {
 		return nil, fmt.Errorf("program header table (offset %#x, %d entries) outside the file (size %#x)",
-			h.phoff, h.phnum, len(data))
+			h.phoff, h.phnum, size)
 	}
 	le := binary.LittleEndian
 	progs := make([]prog, h.phnum)
 	for i := range progs {
-		b := data[h.phoff+uint64(i)*uint64(want):]
+		b := table[i*int(want):]
 		p := &progs[i]
 		p.index = i
 		p.typ = le.Uint32(b)
@@ -280,58 +444,71 @@ func parseProgs(data []byte, h header) ([]prog, error) {
 			p.vaddr = le.Uint64(b[16:])
 			p.filesz = le.Uint64(b[32:])
 			p.memsz = le.Uint64(b[40:])
+			p.align = le.Uint64(b[48:])
 		} else {
 			p.off = uint64(le.Uint32(b[4:]))
 			p.vaddr = uint64(le.Uint32(b[8:]))
 			p.filesz = uint64(le.Uint32(b[16:]))
 			p.memsz = uint64(le.Uint32(b[20:]))
 			p.flags = le.Uint32(b[24:])
+			p.align = uint64(le.Uint32(b[28:]))
 		}
 	}
 	return progs, nil
 }
 
-// fileRange returns data[off:off+n] with its capacity capped, or false if it is outside data.
-func fileRange(data []byte, off, n uint64) ([]byte, bool) {
-	if off > uint64(len(data)) || n > uint64(len(data))-off {
-		return nil, false
+// readInterp returns the PT_INTERP path, quoted when it would not print on one line.
+func readInterp(r io.ReaderAt, size int64, p prog) (string, error) {
+	if p.filesz > 4096 {
+		return "", fmt.Errorf("interpreter path (segment %d) is %d bytes long", p.index, p.filesz)
 	}
-	return data[off : off+n : off+n], true
-}
-
-// interpName returns a printable form of a PT_INTERP path for error messages.
-func interpName(data []byte, p prog) string {
-	b, ok := fileRange(data, p.off, min(p.filesz, 256))
+	b, ok := readAt(r, size, p.off, p.filesz)
 	if !ok {
-		return "?"
+		return "", fmt.Errorf("interpreter path (segment %d) outside the file", p.index)
 	}
 	s, _, _ := strings.Cut(string(b), "\x00")
-	if q := strconv.Quote(s); q[1:len(q)-1] != s { // needs escaping to fit on one line
-		return q
+	if s == "" {
+		return "", fmt.Errorf("empty interpreter path (segment %d)", p.index)
 	}
-	return s
+	if q := strconv.Quote(s); q[1:len(q)-1] != s { // needs escaping to fit on one line
+		return q, nil
+	}
+	return s, nil
 }
 
-func parse(data []byte) (*File, error) {
-	h, err := parseHeader(data)
+func parse(r io.ReaderAt, size int64, src sourceOpener) (*File, error) {
+	hdr, _ := readAt(r, size, 0, uint64(min(size, 64)))
+	h, err := parseHeader(hdr)
 	if err != nil {
 		return nil, err
 	}
-	progs, err := parseProgs(data, h)
+	progs, err := parseProgs(r, size, h)
 	if err != nil {
 		return nil, err
 	}
-	f := &File{XLEN: 32, Type: "exec", Flags: h.flags}
+	f := &File{XLEN: 32, Type: "exec", Flags: h.flags, src: src, lines: &lineCache{}}
 	if h.is64 {
 		f.XLEN = 64
 	}
 
 	var loads []prog
 	lowest := uint64(math.MaxUint64)
+	f.Progs = make([]Prog, 0, len(progs)) // never reallocated: Dynamic, TLS, Stack point into it
 	for _, p := range progs {
+		f.Progs = append(f.Progs, Prog{Type: elf.ProgType(p.typ), Perm: Perm(p.flags) & (PermR | PermW | PermX),
+			Off: p.off, Vaddr: p.vaddr, Filesz: p.filesz, Memsz: p.memsz, Align: p.align})
+		last := &f.Progs[len(f.Progs)-1]
 		switch elf.ProgType(p.typ) {
 		case elf.PT_INTERP:
-			return nil, fmt.Errorf("dynamically linked (interpreter %s): link it statically", interpName(data, p))
+			if f.Interp, err = readInterp(r, size, p); err != nil {
+				return nil, err
+			}
+		case elf.PT_DYNAMIC:
+			f.Dynamic = last
+		case elf.PT_TLS:
+			f.TLS = last
+		case elf.PT_GNU_STACK:
+			f.Stack = last
 		case elf.PT_LOAD:
 			if p.memsz == 0 && p.filesz == 0 {
 				continue // occupies nothing; some linkers emit these
@@ -348,38 +525,34 @@ func parse(data []byte) (*File, error) {
 		if lowest == 0 { // linked at 0: move it off the null page
 			f.Base = pieBase
 		}
+		f.Library = h.entry == 0 && f.Interp == ""
 	}
 
 	addrLimit := uint64(math.MaxUint64)
 	if !h.is64 {
 		addrLimit = 1 << 32
 	}
-	type placed struct {
-		Segment
-		phdr int // program header number, for messages
-	}
-	var segs []placed
-	var total, end uint64
+	// Check every size before reading anything, so that a hostile header costs nothing.
+	var total, fileTotal, end uint64
 	for _, p := range loads {
 		switch {
 		case p.filesz > p.memsz:
 			return nil, fmt.Errorf("segment %d: filesz %#x larger than memsz %#x", p.index, p.filesz, p.memsz)
 		case p.memsz > maxTotalMem || total+p.memsz > maxTotalMem:
 			return nil, fmt.Errorf("absurdly large segment %d (memsz %#x): over 4 GiB of memory in total", p.index, p.memsz)
+		case p.off > uint64(size) || p.filesz > uint64(size)-p.off:
+			return nil, fmt.Errorf("segment %d: file range %#x+%#x outside the file (size %#x)",
+				p.index, p.off, p.filesz, size)
+		case fileTotal+p.filesz > maxLoadData:
+			return nil, fmt.Errorf("absurdly large segment %d (filesz %#x): over 1 GiB of file data in total", p.index, p.filesz)
 		}
 		total += p.memsz
+		fileTotal += p.filesz
 		vaddr := p.vaddr + f.Base
 		if vaddr < p.vaddr || vaddr > addrLimit || p.memsz > addrLimit-vaddr {
 			return nil, fmt.Errorf("segment %d: address range %#x+%#x does not fit in the %d-bit address space",
 				p.index, vaddr, p.memsz, f.XLEN)
 		}
-		contents, ok := fileRange(data, p.off, p.filesz)
-		if !ok {
-			return nil, fmt.Errorf("segment %d: file range %#x+%#x outside the file (size %#x)",
-				p.index, p.off, p.filesz, len(data))
-		}
-		perm := Perm(p.flags) & (PermR | PermW | PermX)
-		segs = append(segs, placed{Segment{Vaddr: vaddr, Memsz: p.memsz, Data: contents, Perm: perm}, p.index})
 		end = max(end, vaddr+p.memsz)
 	}
 	if end > math.MaxUint64-(pageSize-1) {
@@ -387,6 +560,15 @@ func parse(data []byte) (*File, error) {
 	}
 	f.End = (end + pageSize - 1) &^ (pageSize - 1)
 
+	type placed struct {
+		Segment
+		prog
+	}
+	var segs []placed
+	for _, p := range loads {
+		perm := Perm(p.flags) & (PermR | PermW | PermX)
+		segs = append(segs, placed{Segment{Vaddr: p.vaddr + f.Base, Memsz: p.memsz, Perm: perm}, p})
+	}
 	// Sorted by address, any overlap shows up between neighbours. Sharing a page is fine.
 	slices.SortStableFunc(segs, func(a, b placed) int { return cmp.Compare(a.Vaddr, b.Vaddr) })
 	for i, s := range segs {
@@ -394,128 +576,59 @@ func parse(data []byte) (*File, error) {
 			prev := segs[i-1]
 			if prev.Vaddr+prev.Memsz > s.Vaddr {
 				return nil, fmt.Errorf("segments %d and %d overlap ([%#x, %#x) and [%#x, %#x))",
-					prev.phdr, s.phdr, prev.Vaddr, prev.Vaddr+prev.Memsz, s.Vaddr, s.Vaddr+s.Memsz)
+					prev.index, s.index, prev.Vaddr, prev.Vaddr+prev.Memsz, s.Vaddr, s.Vaddr+s.Memsz)
 			}
 		}
-		f.Segments = append(f.Segments, s.Segment)
+		f.Segments = append(f.Segments, s.Segment) // Data is read once all checks pass
 	}
 
-	f.Phent, f.Phnum = uint64(h.phentsize), uint64(h.phnum)
+	f.Phent, f.Phnum, f.Phoff = uint64(h.phentsize), uint64(h.phnum), h.phoff
+	for _, p := range progs {
+		if elf.ProgType(p.typ) == elf.PT_PHDR && p.vaddr <= math.MaxUint64-f.Base {
+			f.Phdr = p.vaddr + f.Base
+		}
+	}
 	for _, p := range loads {
-		if h.phoff >= p.off && h.phoff-p.off < p.filesz {
+		if f.Phdr == 0 && h.phoff >= p.off && h.phoff-p.off < p.filesz {
 			f.Phdr = p.vaddr + f.Base + (h.phoff - p.off)
-			break
 		}
 	}
 
 	f.Entry = h.entry + f.Base
-	if f.Entry < h.entry || !f.inExec(f.Entry) {
-		if f.Type == "dyn" && h.entry == 0 { // what a .so looks like; a PIE rarely starts at 0
-			return nil, errors.New("shared library (ET_DYN with entry point 0 outside the code), not a program")
+	if !f.Library {
+		if f.Entry < h.entry || !f.inExec(f.Entry) {
+			return nil, fmt.Errorf("entry point %#x is not inside an executable segment", f.Entry)
 		}
-		return nil, fmt.Errorf("entry point %#x is not inside an executable segment", f.Entry)
+		if f.Entry%2 != 0 { // every RISC-V instruction is at least 2-byte aligned
+			return nil, fmt.Errorf("entry point %#x is not 2-byte aligned: no instruction can start there", f.Entry)
+		}
 	}
 
-	var located []Symbol
-	f.Sections, f.Symbols, located = readSections(data, f.Base)
-	f.index = newSymIndex(located)
+	// Only now, with every check passed, read the segments' bytes.
+	var loadedFrom []loaded
+	for i, s := range segs {
+		data, ok := readAt(r, size, s.off, s.filesz)
+		if !ok {
+			return nil, fmt.Errorf("segment %d: cannot read file range %#x+%#x", s.index, s.off, s.filesz)
+		}
+		f.Segments[i].Data = data
+		loadedFrom = append(loadedFrom, loaded{s.off, f.Segments[i]})
+	}
+
+	f.index = newSymIndex(f.readSections(r, size, loadedFrom))
 	return f, nil
+}
+
+// loaded pairs a segment with the file offset its data came from, so that sections inside
+// it can share its bytes.
+type loaded struct {
+	off uint64
+	seg Segment
 }
 
 func (f *File) inExec(addr uint64) bool {
 	for _, s := range f.Segments {
 		if s.Perm&PermX != 0 && addr >= s.Vaddr && addr-s.Vaddr < s.Memsz {
-			return true
-		}
-	}
-	return false
-}
-
-// openDebug runs the debug/elf calls behind a recover: it is only a debugging aid, and a
-// bug there on a crafted file must not take the emulator down.
-func openDebug(data []byte) (ef *elf.File, syms []elf.Symbol) {
-	defer func() {
-		if recover() != nil {
-			ef, syms = nil, nil
-		}
-	}()
-	ef, err := elf.NewFile(bytes.NewReader(data))
-	if err != nil {
-		return nil, nil
-	}
-	syms, _ = ef.Symbols() // ErrNoSymbols for stripped files
-	return ef, syms
-}
-
-// readSections returns the allocated sections, the useful symbols, and the subset of those
-// that name addresses (absolute symbols are constants). All are empty when the section
-// headers are absent or unreadable.
-func readSections(data []byte, base uint64) (secs []Section, syms, located []Symbol) {
-	ef, esyms := openDebug(data)
-	if ef == nil {
-		return nil, nil, nil
-	}
-	for _, s := range ef.Sections {
-		tlsBSS := s.Flags&elf.SHF_TLS != 0 && s.Type == elf.SHT_NOBITS // takes no address space
-		if s.Flags&elf.SHF_ALLOC == 0 || tlsBSS || s.Size == 0 || s.Flags&elf.SHF_COMPRESSED != 0 {
-			continue
-		}
-		addr := s.Addr + base
-		if addr < s.Addr || s.Size > math.MaxUint64-addr {
-			continue
-		}
-		sec := Section{Name: s.Name, Addr: addr, Size: s.Size, Exec: s.Flags&elf.SHF_EXECINSTR != 0}
-		if s.Type != elf.SHT_NOBITS {
-			b, ok := fileRange(data, s.Offset, s.Size)
-			if !ok {
-				continue // corrupt header; the segments still load
-			}
-			sec.Data = b
-		}
-		secs = append(secs, sec)
-	}
-
-	for _, s := range esyms {
-		typ := elf.ST_TYPE(s.Info)
-		if s.Name == "" || s.Section == elf.SHN_UNDEF || skipName(s.Name) ||
-			typ == elf.STT_SECTION || typ == elf.STT_FILE || typ == elf.STT_TLS {
-			continue // TLS values are offsets into the thread block, not addresses
-		}
-		sym := Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: elf.ST_BIND(s.Info) != elf.STB_LOCAL}
-		switch typ {
-		case elf.STT_FUNC, elf.STT_GNU_IFUNC:
-			sym.Kind = SymFunc
-		case elf.STT_OBJECT, elf.STT_COMMON:
-			sym.Kind = SymObject
-		}
-		absolute := s.Section == elf.SHN_ABS // a constant, so not moved with the program
-		if !absolute {
-			sym.Value += base
-		}
-		syms = append(syms, sym)
-		if !absolute {
-			located = append(located, sym)
-		}
-	}
-	sortSymbols(syms)
-	sortSymbols(located)
-	return secs, syms, located
-}
-
-func sortSymbols(syms []Symbol) {
-	slices.SortStableFunc(syms, func(a, b Symbol) int {
-		return cmp.Or(cmp.Compare(a.Value, b.Value), strings.Compare(a.Name, b.Name))
-	})
-}
-
-// skipName reports assembler-internal names: RISC-V mapping symbols ($x, $d, $x.1,
-// $xrv64i2p1_m2p0...) and local labels (.L...).
-func skipName(name string) bool {
-	if name == "$x" || name == "$d" {
-		return true
-	}
-	for _, p := range []string{"$x.", "$d.", "$xrv", ".L"} {
-		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}

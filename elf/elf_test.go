@@ -91,8 +91,8 @@ func TestSymbolAt(t *testing.T) {
 		addr uint64
 		want string
 	}{
-		{0x11000, "main"},        // function beats the _start label at the same address
-		{0x11008, "main+0x8"},    // containing function beats the loop label inside it
+		{0x11000, "main"},        // greatest name of those at the address (main > _start)
+		{0x11008, "loop"},        // a label inside main names what follows it, as in llvm-objdump
 		{0x11014, "helper+0x4"},  // local function
 		{0x11018, "helper+0x8"},  // just past helper's size: nearest preceding symbol
 		{0x11024, "tail+0x4"},    // size-0 label
@@ -165,8 +165,8 @@ func TestNestedAndOverlappingSymbols(t *testing.T) {
 	f := mustParse(t, e.bytes())
 	for addr, want := range map[uint64]string{
 		0x11004: "outer+0x4",
-		0x11014: "alias+0x4", // innermost; the global alias of two identical functions
-		0x11024: "outer+0x24",
+		0x11014: "inner+0x4",  // nearest symbol; of two at one address the greater name
+		0x11024: "inner+0x14", // sizes play no part: still the nearest preceding symbol
 	} {
 		if got := f.Describe(addr); got != want {
 			t.Errorf("Describe(%#x) = %q, want %q", addr, got, want)
@@ -274,7 +274,6 @@ func TestRefusals(t *testing.T) {
 		fn(e)
 		return e.bytes()
 	}
-	interp := tSeg{typ: elf.PT_INTERP, flags: elf.PF_R, vaddr: 0x10200, data: []byte("/lib/ld-linux-riscv64-lp64d.so.1\x00")}
 
 	for _, tc := range []struct {
 		name string
@@ -298,13 +297,16 @@ func TestRefusals(t *testing.T) {
 		{"relocatable", withELF(func(e *tELF) { e.typ = elf.ET_REL; e.segs = nil }), []string{"relocatable object", "link it into an executable"}},
 		{"core", withELF(func(e *tELF) { e.typ = elf.ET_CORE }), []string{"core dump"}},
 		{"odd type", withELF(func(e *tELF) { e.typ = 0xfe00 }), []string{"unsupported ELF type 0xfe00"}},
-		{"dynamic PIE", withELF(func(e *tELF) { e.typ = elf.ET_DYN; e.segs = append([]tSeg{interp}, e.segs...) }),
-			[]string{"dynamically linked (interpreter /lib/ld-linux-riscv64-lp64d.so.1): link it statically"}},
-		{"dynamic exec", withELF(func(e *tELF) { e.segs = append(e.segs, interp) }), []string{"dynamically linked", "link it statically"}},
-		{"odd interpreter", withELF(func(e *tELF) {
-			e.segs = append(e.segs, tSeg{typ: elf.PT_INTERP, vaddr: 0x10200, data: []byte("/lib/ld\nx")})
-		}), []string{`dynamically linked (interpreter "/lib/ld\nx")`}},
-		{"shared library", withELF(func(e *tELF) { e.typ = elf.ET_DYN; e.entry = 0 }), []string{"shared library"}},
+		{"empty interpreter", withELF(func(e *tELF) {
+			e.segs = append(e.segs, tSeg{typ: elf.PT_INTERP, vaddr: 0x10200, data: []byte("\x00")})
+		}), []string{"empty interpreter path (segment 2)"}},
+		{"odd entry", withELF(func(e *tELF) { e.entry = 0x11001 }), []string{"entry point 0x11001 is not 2-byte aligned"}},
+		{"odd entry PIE", withELF(func(e *tELF) { e.typ = elf.ET_DYN; e.entry = 0x11003 }), []string{"entry point 0x11003 is not 2-byte aligned"}},
+		{"entry 0 in exec", withELF(func(e *tELF) { e.entry = 0 }), []string{"entry point 0x0 is not inside"}},
+		{"segment filesz over 1 GiB", edit(func(b []byte) {
+			le.PutUint64(b[phdr64(0)+32:], 1<<30+1)
+			le.PutUint64(b[phdr64(0)+40:], 1<<30+1)
+		}), []string{"segment 0", "outside the file"}},
 		{"no program headers", withELF(func(e *tELF) { e.segs = nil }), []string{"no program headers"}},
 		{"no PT_LOAD", withELF(func(e *tELF) { e.segs = []tSeg{{typ: elf.PT_NOTE, data: []byte{1, 2, 3, 4}}} }), []string{"no PT_LOAD"}},
 		{"filesz > memsz", edit(func(b []byte) { le.PutUint64(b[phdr64(1)+40:], 4) }), []string{"segment 1", "filesz 0x8 larger than memsz 0x4"}},
@@ -382,6 +384,15 @@ func TestCorruptSectionHeaders(t *testing.T) {
 			if len(f.Sections) != 0 || len(f.Symbols) != 0 || f.Describe(0x11004) != "" {
 				t.Errorf("kept %d sections and %d symbols from corrupt headers", len(f.Sections), len(f.Symbols))
 			}
+			stripped := tc.name == "stripped"
+			if stripped != (len(f.Problems) == 0) || stripped == f.ExecSectionsDamaged {
+				t.Errorf("problems %q, exec sections damaged %v", f.Problems, f.ExecSectionsDamaged)
+			}
+			for _, p := range f.Problems {
+				if !strings.HasPrefix(p, "section headers unreadable: ") || strings.Contains(p, "\n") {
+					t.Errorf("problem %q", p)
+				}
+			}
 		})
 	}
 
@@ -395,6 +406,32 @@ func TestCorruptSectionHeaders(t *testing.T) {
 	}
 	if !slices.Equal(got, []string{".data", ".bss"}) {
 		t.Errorf("sections = %v, want .text dropped", got)
+	}
+	if want := ".text (index 1): file range 0x"; len(f.Problems) != 1 || !strings.Contains(f.Problems[0], want) || !f.ExecSectionsDamaged {
+		t.Errorf("problems %q (damaged %v), want one naming %q", f.Problems, f.ExecSectionsDamaged, want)
+	}
+	// Only non-executable sections damaged: the code is still fully described.
+	b = bytes.Clone(valid)
+	le.PutUint64(b[shoff+64*2+24:], uint64(len(b))) // .data sh_offset
+	if f = mustParse(t, b); len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "section .data (index 2)") || f.ExecSectionsDamaged {
+		t.Errorf("problems %q, damaged %v", f.Problems, f.ExecSectionsDamaged)
+	}
+	// A view from the program headers: one section per executable segment, named after its
+	// program header, with a symbol at its start, and the file's symbols kept.
+	v := f.ProgramHeaderView()
+	if len(v.Sections) != 1 || v.Sections[0].Name != "PT_LOAD#0" || v.Sections[0].Addr != 0x11000 || len(v.Sections[0].Data) != 0x40 {
+		t.Fatalf("view sections %+v", v.Sections)
+	}
+	if got := v.Describe(0x11004); got != "main+0x4" {
+		t.Errorf("view: Describe(0x11004) = %q", got)
+	}
+	if s, ok := v.LabelAt(0x11000); !ok || s.Name != "main" {
+		t.Errorf("view: LabelAt(0x11000) = %q", s.Name)
+	}
+	e := sample(false)
+	e.secs, e.syms = nil, nil
+	if v = mustParse(t, e.bytes()).ProgramHeaderView(); v.Describe(0x11008) != "PT_LOAD#0+0x8" || v.Describe(0x12044) != "" {
+		t.Errorf("view without symbols: %q %q", v.Describe(0x11008), v.Describe(0x12044))
 	}
 	if _, ok := f.Lookup("main"); !ok {
 		t.Errorf("symbols lost along with .text")
@@ -448,14 +485,21 @@ func TestOpen(t *testing.T) {
 		t.Errorf("Open(missing) error = %v", err)
 	}
 
-	huge := filepath.Join(dir, "huge.elf")
-	if err := os.WriteFile(huge, sample(false).bytes(), 0o644); err != nil {
-		t.Fatal(err)
+	// A dynamically linked program and a shared object parse; emu refuses to run them.
+	dyn := sample(false)
+	dyn.typ = elf.ET_DYN
+	dyn.segs = append([]tSeg{{typ: elf.PT_INTERP, flags: elf.PF_R, vaddr: 0x10200, data: []byte("/lib/ld-linux-riscv64-lp64d.so.1\x00")}}, dyn.segs...)
+	f = mustParse(t, dyn.bytes())
+	if f.Interp != "/lib/ld-linux-riscv64-lp64d.so.1" || f.Library || f.Entry != 0x11000 {
+		t.Errorf("dynamic PIE: Interp %q Library %v Entry %#x", f.Interp, f.Library, f.Entry)
 	}
-	if err := os.Truncate(huge, 1<<30+1); err != nil { // sparse: costs no disk space
-		t.Fatal(err)
+	dyn.segs[0].data = []byte("/lib/ld\nx")
+	if f = mustParse(t, dyn.bytes()); f.Interp != `"/lib/ld\nx"` {
+		t.Errorf("odd interpreter printed as %s", f.Interp)
 	}
-	if _, err := Open(huge); err == nil || !strings.Contains(err.Error(), "larger than 1 GiB") || !strings.HasPrefix(err.Error(), huge) {
-		t.Errorf("Open(huge) error = %v", err)
+	lib := sample(false)
+	lib.typ, lib.entry = elf.ET_DYN, 0
+	if f = mustParse(t, lib.bytes()); !f.Library || f.Interp != "" {
+		t.Errorf("shared object: Library %v Interp %q", f.Library, f.Interp)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
+	"strings"
 	"testing"
 )
 
@@ -81,6 +82,30 @@ func FuzzParse(f *testing.F) {
 		for _, a := range []uint64{0, file.Entry, file.End - 1, file.End, 1<<64 - 1} {
 			if sym, off, ok := file.SymbolAt(a); ok && sym.Value+off != a {
 				t.Fatalf("SymbolAt(%#x) = %+v + %#x", a, sym, off)
+			}
+			if sym, ok := file.LabelAt(a); ok && sym.Value != a {
+				t.Fatalf("LabelAt(%#x) = %+v", a, sym)
+			}
+			file.PCToLine(a)
+		}
+		for _, p := range file.Problems {
+			if strings.Contains(p, "\n") {
+				t.Fatalf("problem %q spans lines", p)
+			}
+		}
+		view := file.ProgramHeaderView()
+		for _, s := range view.Sections {
+			if !s.Exec || uint64(len(s.Data)) != s.Size {
+				t.Fatalf("view section %+v", s)
+			}
+			view.Describe(s.Addr + s.Size/2)
+		}
+		if file.Type == "dyn" {
+			if r, err := file.Rebase(0x40000000); err == nil {
+				if r.Entry-0x40000000 != file.Entry-file.Base || len(r.Segments) != len(file.Segments) {
+					t.Fatalf("rebased entry %#x from %#x (base %#x)", r.Entry, file.Entry, file.Base)
+				}
+				r.Describe(r.Entry)
 			}
 		}
 	})

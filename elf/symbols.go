@@ -1,42 +1,60 @@
 package elf
 
 import (
+	"cmp"
+	"debug/elf"
 	"fmt"
-	"math"
+	"slices"
 	"sort"
+	"strings"
 )
+
+// Symbol choice follows llvm-objdump (19), so that disassembly, breakpoints, traces and
+// profiles name an address as the reference disassembler does. Found by experiment on
+// crafted programs (see objdump_test.go):
+//
+//   - An address belongs to the sections that start at the greatest section address at or
+//     below it; only symbols defined in those sections (by st_shndx) can name it.
+//   - Of those, the nearest symbol at or below the address names it; among several at that
+//     address the greatest name (byte order) wins. Type, binding and size play no part: a
+//     label inside a function names the addresses after it, a weak or local alias beats a
+//     global one with a smaller name, an object beats a function with a smaller name.
+//     This is how llvm-objdump names branch targets ("<name+0x1c>"), and what SymbolAt,
+//     Describe and so every message, trace and profile use.
+//   - The label line llvm-objdump prints where a symbol starts ("<name>:") uses the same
+//     order but passes over STT_OBJECT symbols when others start there too: LabelAt.
+//
+// rvsim adds one rule: an address outside every section (or, without section headers,
+// every segment) has no name, rather than being an offset from the last symbol.
+
+// symCompare is llvm-objdump's order of symbols: the last of equals is chosen.
+func symCompare(a, b Symbol) int {
+	return cmp.Or(cmp.Compare(a.Value, b.Value), strings.Compare(a.Name, b.Name))
+}
+
+// secStart is where a section starts, for finding the sections an address belongs to.
+type secStart struct {
+	addr  uint64
+	index elf.SectionIndex
+	alloc bool // SHF_ALLOC: the address moves with the load base
+}
 
 // symIndex answers address queries quickly enough to describe every traced instruction.
 type symIndex struct {
-	syms []Symbol // sorted by Value
-	// maxEnd[i] is the largest Value+Size of a sized function/object among syms[:i+1].
-	// Walking back from an address can stop once it drops to the address: nothing earlier
-	// can contain it.
-	maxEnd []uint64
+	syms   []Symbol   // located symbols in llvm-objdump's order
+	starts []secStart // every section's start, sorted by address; empty without sections
 }
 
-func newSymIndex(sorted []Symbol) *symIndex {
-	ix := &symIndex{syms: sorted, maxEnd: make([]uint64, len(sorted))}
-	var end uint64
-	for i, s := range sorted {
-		if sized(s) {
-			e := s.Value + s.Size
-			if e < s.Value {
-				e = math.MaxUint64
-			}
-			end = max(end, e)
-		}
-		ix.maxEnd[i] = end
-	}
-	return ix
+func newSymIndex(syms []Symbol, starts []secStart) *symIndex {
+	syms = slices.Clone(syms)
+	slices.SortStableFunc(syms, symCompare)
+	starts = slices.Clone(starts)
+	slices.SortStableFunc(starts, func(a, b secStart) int { return cmp.Compare(a.addr, b.addr) })
+	return &symIndex{syms: syms, starts: starts}
 }
 
-// sized reports whether s covers a range of addresses, rather than marking a point.
-func sized(s Symbol) bool {
-	return s.Size > 0 && (s.Kind == SymFunc || s.Kind == SymObject)
-}
-
-// rank orders symbols at the same address: functions, then objects, then labels; globals first.
+// rank orders symbols sharing a name for Lookup: functions, then objects, then labels;
+// globals first.
 func rank(s Symbol) int {
 	r := 0
 	switch s.Kind {
@@ -49,18 +67,6 @@ func rank(s Symbol) int {
 		r++
 	}
 	return r
-}
-
-// preferred reports whether a describes an address better than b: the closer start wins,
-// then the higher rank, then the smaller name, so results never depend on table order.
-func preferred(a, b Symbol) bool {
-	if a.Value != b.Value {
-		return a.Value > b.Value
-	}
-	if rank(a) != rank(b) {
-		return rank(a) > rank(b)
-	}
-	return a.Name < b.Name
 }
 
 // Lookup finds a symbol by exact name. When several share the name, a global one wins
@@ -76,50 +82,109 @@ func (f *File) Lookup(name string) (Symbol, bool) {
 	return best, found
 }
 
-// SymbolAt returns the symbol that best describes addr: the function/object containing it
-// (Value <= addr < Value+Size), else the nearest preceding symbol in the same section (or,
-// without section headers, segment), which is how size-0 assembler labels are found;
-// off is addr-Value. ok is false when none applies.
+// SymbolAt returns the symbol that names addr as llvm-objdump names it (see the rules at
+// the top of this file); off is addr-Value. ok is false when none applies.
 func (f *File) SymbolAt(addr uint64) (sym Symbol, off uint64, ok bool) {
-	ix := f.index
-	if ix == nil { // a File built by hand rather than by Parse
-		syms := append([]Symbol(nil), f.Symbols...)
-		sortSymbols(syms)
-		ix = newSymIndex(syms)
-	}
-	last := sort.Search(len(ix.syms), func(i int) bool { return ix.syms[i].Value > addr }) - 1
-	if last < 0 {
+	ix, last, group, ok := f.candidates(addr)
+	if !ok {
 		return Symbol{}, 0, false
 	}
-	for i := last; i >= 0 && ix.maxEnd[i] > addr; i-- {
-		s := ix.syms[i]
-		if sized(s) && addr-s.Value < s.Size && (!ok || preferred(s, sym)) {
-			sym, ok = s, true
+	for i := last; i >= 0 && ix.syms[i].Value >= group.start; i-- {
+		if s := ix.syms[i]; group.has(s) {
+			return s, addr - s.Value, true
 		}
 	}
-	if ok {
-		return sym, addr - sym.Value, true
-	}
-
-	lo, inside := f.regionStart(addr)
-	if !inside || ix.syms[last].Value < lo {
-		return Symbol{}, 0, false
-	}
-	for i := last; i >= 0 && ix.syms[i].Value == ix.syms[last].Value; i-- {
-		if !ok || preferred(ix.syms[i], sym) {
-			sym, ok = ix.syms[i], true
-		}
-	}
-	return sym, addr - sym.Value, true
+	return Symbol{}, 0, false
 }
 
-// regionStart returns the start of the section, or failing that the segment, holding addr.
-func (f *File) regionStart(addr uint64) (uint64, bool) {
-	for _, s := range f.Sections {
-		if addr >= s.Addr && addr-s.Addr < s.Size {
-			return s.Addr, true
+// LabelAt returns the symbol llvm-objdump prints as the label of addr ("<name>:") when
+// symbols start there: the one SymbolAt returns, except that a symbol other than an
+// STT_OBJECT is preferred.
+func (f *File) LabelAt(addr uint64) (Symbol, bool) {
+	ix, last, group, ok := f.candidates(addr)
+	if !ok {
+		return Symbol{}, false
+	}
+	var best Symbol
+	found := false
+	for i := last; i >= 0 && ix.syms[i].Value == addr; i-- {
+		s := ix.syms[i]
+		if !group.has(s) {
+			continue
+		}
+		if s.Type != elf.STT_OBJECT {
+			return s, true
+		}
+		if !found {
+			best, found = s, true
 		}
 	}
+	return best, found
+}
+
+// symGroup is the set of sections an address belongs to; without section information it
+// stands for the segment holding the address, and every symbol is in it.
+type symGroup struct {
+	start    uint64
+	sections []secStart
+	all      bool
+}
+
+func (g symGroup) has(s Symbol) bool {
+	if g.all {
+		return true
+	}
+	for _, sec := range g.sections {
+		if sec.index == s.Section {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates returns the index, the position of the last symbol at or below addr, and the
+// sections whose symbols may name addr.
+func (f *File) candidates(addr uint64) (ix *symIndex, last int, g symGroup, ok bool) {
+	ix = f.index
+	if ix == nil { // a File built by hand rather than by Parse: no section information
+		ix = newSymIndex(f.Symbols, nil)
+	}
+	last = sort.Search(len(ix.syms), func(i int) bool { return ix.syms[i].Value > addr }) - 1
+	if last < 0 {
+		return nil, 0, g, false
+	}
+	if len(ix.starts) == 0 || len(f.Sections) == 0 {
+		lo, inside := f.segmentStart(addr)
+		return ix, last, symGroup{start: lo, all: true}, inside
+	}
+	if !f.inSection(addr) {
+		return nil, 0, g, false
+	}
+	hi := sort.Search(len(ix.starts), func(i int) bool { return ix.starts[i].addr > addr })
+	if hi == 0 {
+		return nil, 0, g, false
+	}
+	g.start = ix.starts[hi-1].addr
+	lo := hi - 1
+	for lo > 0 && ix.starts[lo-1].addr == g.start {
+		lo--
+	}
+	g.sections = ix.starts[lo:hi]
+	return ix, last, g, true
+}
+
+// inSection reports whether addr lies in an allocated section.
+func (f *File) inSection(addr uint64) bool {
+	for _, s := range f.Sections {
+		if addr >= s.Addr && addr-s.Addr < s.Size {
+			return true
+		}
+	}
+	return false
+}
+
+// segmentStart returns the start of the segment holding addr.
+func (f *File) segmentStart(addr uint64) (uint64, bool) {
 	for _, s := range f.Segments {
 		if addr >= s.Vaddr && addr-s.Vaddr < s.Memsz {
 			return s.Vaddr, true

@@ -53,6 +53,14 @@ const (
 
 // Load builds a machine for f.
 func Load(f *elf.File, cfg Config) (*Machine, error) {
+	// The elf package parses dynamic programs and shared objects; running them needs a
+	// dynamic loader, which is not there yet.
+	if f.Interp != "" {
+		return nil, fmt.Errorf("dynamically linked (interpreter %s): link it statically", f.Interp)
+	}
+	if f.Library {
+		return nil, errors.New("shared library (ET_DYN with entry point 0), not a program")
+	}
 	target := cfg.ISA
 	if target.XLEN == 0 {
 		target = isa.Default(f.XLEN)

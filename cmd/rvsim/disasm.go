@@ -62,6 +62,15 @@ func disasmFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 				}
 			}
 		}
+		if view, why := codeView(f); view != f {
+			for _, p := range f.Problems {
+				env.errorf("warning: %s: %s", args[0], p)
+			}
+			if why != "" {
+				env.errorf("warning: %s: %s: disassembling the executable segments of the program headers instead", args[0], why)
+			}
+			f = view
+		}
 		w := bufio.NewWriter(env.stdout)
 		defer w.Flush()
 		format := "elf64-littleriscv"
@@ -74,15 +83,25 @@ func disasmFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	}
 }
 
+// codeView returns f, or when its section headers do not describe the code (none, or
+// damaged) the view llvm-objdump takes of a file without section headers: one section per
+// executable PT_LOAD. why says what is wrong with the section headers ("" when there are
+// none at all, where llvm-objdump falls back silently too).
+func codeView(f *elf.File) (*elf.File, string) {
+	if f.ExecSectionsDamaged {
+		return f.ProgramHeaderView(), "section headers damaged"
+	}
+	for _, s := range f.Sections {
+		if s.Exec {
+			return f, ""
+		}
+	}
+	return f.ProgramHeaderView(), ""
+}
+
 func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
 	dec := isa.NewDecoder(target)
 	sym := symbolizer(f)
-	labels := map[uint64][]string{}
-	for _, s := range f.Symbols {
-		if s.Name != "" {
-			labels[s.Value] = append(labels[s.Value], s.Name)
-		}
-	}
 	for _, sec := range f.Sections {
 		if !sec.Exec || sec.Data == nil {
 			continue
@@ -96,8 +115,9 @@ func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
 			if pc >= hi {
 				break
 			}
-			if names, ok := labels[pc]; ok && pc >= lo {
-				fmt.Fprintf(w, "\n%0*x <%s>:\n", f.XLEN/4, pc, names[len(names)-1])
+			// elf chooses among the symbols starting at pc, as llvm-objdump does.
+			if s, ok := f.LabelAt(pc); ok && pc >= lo {
+				fmt.Fprintf(w, "\n%0*x <%s>:\n", f.XLEN/4, pc, s.Name)
 			}
 			rest := sec.Data[off:]
 			var word uint32
