@@ -140,7 +140,7 @@ func TestSymtabBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 || elapsed > time.Second {
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 || elapsed > 10*time.Second { // the time bound only catches a read of gigabytes: the machine may be loaded
 		t.Errorf("allocated %d bytes in %v for a lying symbol table", alloc, elapsed)
 	}
 	if len(f.Symbols) != 0 || len(f.Problems) == 0 || !strings.Contains(strings.Join(f.Problems, "|"), "symbol table") {
@@ -175,7 +175,7 @@ func TestSectionNamesBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 || elapsed > time.Second {
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 || elapsed > 10*time.Second { // the time bound only catches a read of gigabytes: the machine may be loaded
 		t.Errorf("allocated %d bytes in %v for a lying section name table", alloc, elapsed)
 	}
 	if len(f.Segments) != 2 || len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "section headers unreadable") {
