@@ -28,6 +28,16 @@ type golden struct {
 // and coverage tests read them with the generated file's cases.
 var handGolden []golden
 
+// llvmKnows reports whether LLVM 19 knows one of the extensions in s.
+func llvmKnows(s ExtSet) bool {
+	for _, e := range s.List() {
+		if !e.Info().NotInLLVM {
+			return true
+		}
+	}
+	return false
+}
+
 // addHandGolden records hand-written cases: "xlen|hex|text" lines, as in objdump.txt.
 func addHandGolden(file string, lines ...string) {
 	for i, l := range lines {
@@ -417,8 +427,12 @@ func TestObjdumpLive(t *testing.T) {
 		t.Logf("RV%d: %d encodings compared", xlen, len(res))
 		for _, r := range res {
 			g := golden{xlen: xlen, word: r.Word, len: r.Len, text: r.Text}
-			if in, _ := ds[xlen].Decode(r.Word); in.Op == FP {
+			in, _ := ds[xlen].Decode(r.Word)
+			if in.Op == FP {
 				continue
+			}
+			if row := RowOf(in.Op, xlen); row != nil && !llvmKnows(row.Exts) {
+				continue // LLVM 19 cannot know it: handGolden checks its text
 			}
 			if msg := check(g, ds); msg != "" {
 				t.Errorf("live: %d|%s|%s: %s", xlen, r.Hex, r.Text, msg)
