@@ -172,7 +172,6 @@ type File struct {
 	index *symIndex    // symbols SymbolAt may return; built by Parse
 	src   sourceOpener // re-reads the file for debugging information
 	lines *lineCache   // shared by rebased copies: line tables hold link-time addresses
-
 }
 
 // Open reads the ELF file at path and parses it. Only regular files are accepted, and only
@@ -282,7 +281,7 @@ func fileOpener(path string, size int64, mtime time.Time) sourceOpener {
 }
 
 // readAt returns n bytes at off of r (size bytes long), or false when they are not all
-// inside it. A bytes.Reader source is sliced, not copied.
+// inside it. A file held in memory is sliced, not copied.
 func readAt(r io.ReaderAt, size int64, off, n uint64) ([]byte, bool) {
 	if off > uint64(size) || n > uint64(size)-off {
 		return nil, false

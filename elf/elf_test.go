@@ -69,7 +69,7 @@ func TestParseSample(t *testing.T) {
 			t.Errorf(".bss = %+v", s)
 		}
 
-		want := []string{"_start", "main", "loop", "helper", "tail", "SIZE", "table", "buf"}
+		want := []string{"_start", "main", "loop", "helper", "tail", ".Ltmp0", "SIZE", "table", "buf"}
 		if got := names(f.Symbols); !slices.Equal(got, want) {
 			t.Errorf("symbols = %v, want %v", got, want)
 		}
@@ -96,7 +96,8 @@ func TestSymbolAt(t *testing.T) {
 		{0x11014, "helper+0x4"},  // local function
 		{0x11018, "helper+0x8"},  // just past helper's size: nearest preceding symbol
 		{0x11024, "tail+0x4"},    // size-0 label
-		{0x1103c, "tail+0x1c"},   // the absolute symbol SIZE=0x11038 is a constant, not a location
+		{0x1102c, "tail+0xc"},    // size-0 label
+		{0x1103c, ".Ltmp0+0xc"},  // the absolute symbol SIZE=0x11038 is a constant, not a location
 		{0x12044, "table+0x4"},   // object
 		{0x12050, "buf+0x8"},     // object in .bss
 		{0x12100, "buf+0xb8"},    // past buf, still in .bss
@@ -188,7 +189,10 @@ func TestLookup(t *testing.T) {
 	if s, ok := f.Lookup("SIZE"); !ok || s.Value != 0x11038 {
 		t.Errorf("Lookup(SIZE) = %+v, %v", s, ok)
 	}
-	for _, name := range []string{"$x", "$x.1", "$d", ".Ltmp0", ".text", "prog.s", "printf", "", "mai"} {
+	if s, ok := f.Lookup(".Ltmp0"); !ok || s.Value != 0x11030 {
+		t.Errorf("Lookup(.Ltmp0) = %+v, %v: local labels in the symbol table stay, as in llvm-objdump", s, ok)
+	}
+	for _, name := range []string{"$x", "$x.1", "$d", ".text", "prog.s", "printf", "", "mai"} {
 		if s, ok := f.Lookup(name); ok {
 			t.Errorf("Lookup(%q) = %+v, want not found", name, s)
 		}

@@ -1,6 +1,8 @@
 package elf
 
 import (
+	"debug/elf"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -211,6 +213,68 @@ func TestSymbolChoiceMatchesObjdump(t *testing.T) {
 		} {
 			if !seen[name] {
 				t.Errorf("%s: llvm-objdump never printed <%s>", target, name)
+			}
+		}
+	}
+}
+
+// TestWrittenSymbolsMatchObjdump checks the symbols llvm-objdump shows or hides on files
+// written field by field: mapping symbols of every spelling, local labels, section, file,
+// absolute and undefined symbols, objects and labels at one address, in ELF64 and ELF32.
+// Every label line llvm-objdump prints must be LabelAt's choice, and every address where
+// LabelAt finds a symbol in the code must have a label line.
+func TestWrittenSymbolsMatchObjdump(t *testing.T) {
+	objdump, err := exec.LookPath("llvm-objdump-19")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("llvm-objdump-19 is required on CI")
+		}
+		t.Skip("llvm-objdump-19 not on PATH")
+	}
+	dir := t.TempDir()
+	for _, class32 := range []bool{false, true} {
+		e := sample(class32)
+		e.syms = append(e.syms,
+			tSym{name: "$xyz", value: 0x11004, typ: elf.STT_NOTYPE, shndx: 1},   // llvm: a mapping symbol
+			tSym{name: "$dfoo", value: 0x11006, typ: elf.STT_NOTYPE, shndx: 1},  // likewise
+			tSym{name: ".L0 ", value: 0x1100c, typ: elf.STT_NOTYPE, shndx: 1},   // fake label
+			tSym{name: ".Lkeep", value: 0x1100e, typ: elf.STT_NOTYPE, shndx: 1}, // a real local label
+			tSym{name: "zobj", value: 0x11020, size: 4, typ: elf.STT_OBJECT, shndx: 1},
+			tSym{name: "sec", value: 0x11028, typ: elf.STT_SECTION, shndx: 1},
+			tSym{name: "weakf", value: 0x11010, typ: elf.STT_FUNC, bind: elf.STB_WEAK, shndx: 1},
+			tSym{name: "hidden_obj", value: 0x11034, size: 2, typ: elf.STT_OBJECT, shndx: 1},
+		)
+		path := filepath.Join(dir, fmt.Sprintf("written-%v", class32))
+		if err := os.WriteFile(path, e.bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dump, err := exec.Command(objdump, "-d", path).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", objdump, err)
+		}
+		printed := map[uint64]string{}
+		for _, line := range strings.Split(string(dump), "\n") {
+			if m := objdumpTarget.FindStringSubmatch(strings.TrimSuffix(line, ":")); m != nil && strings.HasSuffix(line, ">:") {
+				addr, _ := strconv.ParseUint(m[1], 16, 64)
+				printed[addr] = m[2]
+			}
+		}
+		if len(printed) < 6 {
+			t.Fatalf("llvm-objdump printed only %d labels:\n%s", len(printed), dump)
+		}
+		for addr, name := range printed {
+			if s, ok := f.LabelAt(addr); !ok || s.Name != name {
+				t.Errorf("class32=%v: LabelAt(%#x) = %q, llvm-objdump <%s>", class32, addr, s.Name, name)
+			}
+		}
+		text := sectionNamed(f, ".text")
+		for a := text.Addr; a < text.Addr+text.Size; a++ {
+			if s, ok := f.LabelAt(a); ok && printed[a] == "" {
+				t.Errorf("class32=%v: LabelAt(%#x) = %q, llvm-objdump prints no label there", class32, a, s.Name)
 			}
 		}
 	}

@@ -181,18 +181,12 @@ func sortSymbols(syms []Symbol) {
 	})
 }
 
-// skipName reports assembler-internal names: RISC-V mapping symbols ($x, $d, $x.1,
-// $xrv64i2p1_m2p0...) and local labels (.L...).
+// skipName reports the names llvm-objdump never shows: RISC-V mapping symbols (any name
+// starting "$x" or "$d": $x, $d, $x.1, $xrv64i2p1_m2p0...) and ".L0 ", the assembler's
+// fake label for label differences. Other local labels (.L...) stay when the symbol table
+// has them, as they do in llvm-objdump's output.
 func skipName(name string) bool {
-	if name == "$x" || name == "$d" {
-		return true
-	}
-	for _, p := range []string{"$x.", "$d.", "$xrv", ".L"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(name, "$x") || strings.HasPrefix(name, "$d") || name == ".L0 "
 }
 
 // ProgramHeaderView returns f as llvm-objdump shows a file without section headers: one

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	debugelf "debug/elf"
 	"flag"
 	"fmt"
+	"sort"
 	"strings"
 
 	"rvsim/elf"
@@ -118,6 +120,14 @@ func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
 			// elf chooses among the symbols starting at pc, as llvm-objdump does.
 			if s, ok := f.LabelAt(pc); ok && pc >= lo {
 				fmt.Fprintf(w, "\n%0*x <%s>:\n", f.XLEN/4, pc, s.Name)
+				if s.Type == debugelf.STT_OBJECT {
+					// Only objects start here: llvm-objdump shows their bytes as data, up to
+					// the next symbol.
+					end := min(nextSymbol(f, sec, pc), hi) - sec.Addr
+					dumpData(w, pc, sec.Data[off:end])
+					off = end
+					continue
+				}
 			}
 			rest := sec.Data[off:]
 			var word uint32
@@ -152,6 +162,37 @@ func disassemble(w *bufio.Writer, f *elf.File, target isa.ISA, lo, hi uint64) {
 			}
 			off += uint64(n)
 		}
+	}
+}
+
+// nextSymbol returns where the next symbol of sec after pc starts, or the end of sec.
+func nextSymbol(f *elf.File, sec elf.Section, pc uint64) uint64 {
+	end := sec.Addr + uint64(len(sec.Data))
+	i := sort.Search(len(f.Symbols), func(i int) bool { return f.Symbols[i].Value > pc })
+	for ; i < len(f.Symbols) && f.Symbols[i].Value < end; i++ {
+		if s := f.Symbols[i]; sec.Index < 0 || int(s.Section) == sec.Index {
+			return s.Value
+		}
+	}
+	return end
+}
+
+// dumpData prints bytes at pc in llvm-objdump's layout for data in code: up to eight bytes
+// a line in hex, then as ASCII.
+func dumpData(w *bufio.Writer, pc uint64, data []byte) {
+	for len(data) > 0 {
+		n := min(len(data), 8)
+		fmt.Fprintf(w, "%8x:", pc)
+		ascii := make([]byte, n)
+		for i, b := range data[:n] {
+			fmt.Fprintf(w, " %02x", b)
+			ascii[i] = '.'
+			if b >= ' ' && b <= '~' {
+				ascii[i] = b
+			}
+		}
+		fmt.Fprintf(w, "%s         %s\n", strings.Repeat(" ", 3*(8-n)), ascii)
+		data, pc = data[n:], pc+uint64(n)
 	}
 }
 

@@ -384,3 +384,65 @@ func TestRunRefusesAtLoad(t *testing.T) {
 		}
 	}
 }
+
+// dataInCode has objects in .text: llvm-objdump dumps the bytes of a region whose label is
+// an object, up to the next symbol, and disassembles one where a label or function shares
+// the object's address.
+const dataInCode = `
+	.text
+	.globl _start
+	.type _start, @function
+_start:
+	nop
+	j after
+	.size _start, .-_start
+	.type table, @object
+table:
+	.byte 1,2,3,4,5,6,7,8,9,10,0x41,0x42,0x43
+	.size table, 13
+	.p2align 1
+	.type words, @object
+	.type words_alias, @object
+words:
+words_alias:
+	.word 0x00000013, 0x7e7e2020
+	.size words, 8
+	.size words_alias, 8
+	.type code_object, @object
+code_label:
+code_object:
+	nop
+	ret
+	.size code_object, 4
+after:
+	nop
+	ret
+`
+
+func TestDisasmDataInCode(t *testing.T) {
+	clang := needClang(t)
+	objdump := needTool(t, "llvm-objdump-19")
+	dir := t.TempDir()
+	src, bin := filepath.Join(dir, "data.s"), filepath.Join(dir, "data")
+	if err := os.WriteFile(src, []byte(dataInCode), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buildAsm(t, clang, "riscv64-unknown-elf", "rv64imac", src, bin)
+	var stdout, stderr bytes.Buffer
+	if status := Main([]string{"disasm", bin}, nil, &stdout, &stderr); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	want, err := exec.Command(objdump, "-d", bin).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", objdump, err)
+	}
+	got, w := disasmBody(t, stdout.String()), disasmBody(t, string(want))
+	if got != w {
+		t.Errorf("differs from llvm-objdump:\n rvsim:\n%s\n llvm:\n%s", got, w)
+	}
+	for _, s := range []string{"<table>:\n", "..ABC", "<words_alias>:\n", "<code_label>:\n"} {
+		if !strings.Contains(got, s) {
+			t.Errorf("output lacks %q:\n%s", s, got)
+		}
+	}
+}
