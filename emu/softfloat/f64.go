@@ -28,15 +28,22 @@ func nx(inexact bool) Flags {
 
 // F64Add returns a+b.
 func F64Add(a, b uint64, rm RoundingMode) (uint64, Flags) {
-	if rm == RNE {
-		x, y := math.Float64frombits(a), math.Float64frombits(b)
-		s := x + y
-		if sb := math.Float64bits(s); sb&expField64 != expField64 {
-			// TwoSum (Knuth): s + err == x + y exactly. Sums never
-			// underflow: a tiny sum of binary64 numbers is exact.
-			bv := s - x
-			err := (x - (s - bv)) + (y - bv)
+	x, y := math.Float64frombits(a), math.Float64frombits(b)
+	s := x + y
+	sb := math.Float64bits(s)
+	if e := sb & expField64; e != expField64 {
+		// TwoSum (Knuth): s + err == x + y exactly. Sums never
+		// underflow: a tiny sum of binary64 numbers is exact.
+		bv := s - x
+		err := (x - (s - bv)) + (y - bv)
+		if rm == RNE {
 			return sb, nx(err != 0)
+		}
+		if err == 0 && s != 0 { // exact, so the same in every mode
+			return sb, 0
+		}
+		if e >= dirLo64 && e < dirHi64 {
+			return directed64(sb, err, true, rm)
 		}
 	}
 	return fmt64.add(a, b, rm)
@@ -49,32 +56,52 @@ func F64Sub(a, b uint64, rm RoundingMode) (uint64, Flags) {
 
 // F64Mul returns a*b.
 func F64Mul(a, b uint64, rm RoundingMode) (uint64, Flags) {
-	if rm == RNE {
-		x, y := math.Float64frombits(a), math.Float64frombits(b)
-		p := x * y
-		pb := math.Float64bits(p)
-		if e := pb & expField64; e != expField64 && e >= safeExp64 {
-			return pb, nx(math.FMA(x, y, -p) != 0)
+	x, y := math.Float64frombits(a), math.Float64frombits(b)
+	p := x * y
+	pb := math.Float64bits(p)
+	if e := pb & expField64; e != expField64 && e >= safeExp64 {
+		err := math.FMA(x, y, -p) // exact: TwoProduct
+		if rm == RNE {
+			return pb, nx(err != 0)
 		}
-		if p == 0 && (x == 0 || y == 0) {
+		if err == 0 {
 			return pb, 0
 		}
+		if e < dirHi64 {
+			return directed64(pb, err, true, rm)
+		}
+	}
+	if p == 0 && (x == 0 || y == 0) {
+		return pb, 0
 	}
 	return fmt64.mul(a, b, rm)
 }
 
 // F64Div returns a/b (DZ for a finite nonzero a divided by zero).
 func F64Div(a, b uint64, rm RoundingMode) (uint64, Flags) {
-	if rm == RNE {
-		x, y := math.Float64frombits(a), math.Float64frombits(b)
-		q := x / y
-		qb := math.Float64bits(q)
-		ae := a & expField64
-		// With |a| >= 2^-963 the remainder a - q*b is exactly
-		// representable; with q's exponent field >= 2 the result is
-		// neither subnormal nor tiny.
-		if e := qb & expField64; e != expField64 && e >= 2<<52 && ae >= safeExp64 && ae != expField64 {
-			return qb, nx(math.FMA(q, y, -x) != 0)
+	x, y := math.Float64frombits(a), math.Float64frombits(b)
+	q := x / y
+	qb := math.Float64bits(q)
+	ae := a & expField64
+	// With |a| >= 2^-963 the remainder a - q*b is exactly representable;
+	// with q's exponent field >= 2 the result is neither subnormal nor
+	// tiny.
+	if e := qb & expField64; e != expField64 && e >= 2<<52 && ae >= safeExp64 && ae != expField64 {
+		rem := math.FMA(q, y, -x) // q*b - a, exact
+		if rm == RNE {
+			return qb, nx(rem != 0)
+		}
+		if rem == 0 {
+			return qb, 0
+		}
+		if e >= dirLo64 && e < dirHi64 {
+			// a/b - q has the sign of -rem/b. A quotient is never a
+			// tie, so only its sign matters.
+			err := 1.0
+			if (rem < 0) == (y < 0) {
+				err = -1
+			}
+			return directed64(qb, err, false, rm)
 		}
 	}
 	return fmt64.div(a, b, rm)
@@ -93,10 +120,8 @@ func F64Sqrt(a uint64, rm RoundingMode) (uint64, Flags) {
 
 // F64MulAdd returns a*b+c with a single rounding (fmadd.d).
 func F64MulAdd(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
-	if rm == RNE {
-		if r, fl, ok := fma64Fast(a, b, c); ok {
-			return r, fl
-		}
+	if r, fl, ok := fma64Fast(a, b, c, rm); ok {
+		return r, fl
 	}
 	return fmt64.mulAdd(a, b, c, false, false, rm)
 }
@@ -116,14 +141,14 @@ func F64NegMulAdd(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
 	return F64MulAdd(a^1<<63, b, c^1<<63, rm)
 }
 
-// fma64Fast is the RNE fast path of F64MulAdd: r1 = fma(a, b, c) natively,
-// and the exact error a*b + c - r1 from Boldo and Muller's ErrFma ("Exact
-// and approximated error of the FMA", IEEE TC 2011): with TwoProduct
-// a*b = u1+u2, TwoSum c+u2 = α1+z and TwoSum u1+α1 = β1+β2, the error is
-// γ + z with γ = (β1-r1)+β2 computed exactly, so r1 is exact iff γ+z == 0.
-// That holds without underflow and overflow, which the guards ensure; ok
-// is false when they do not hold.
-func fma64Fast(a, b, c uint64) (r uint64, fl Flags, ok bool) {
+// fma64Fast is the fast path of F64MulAdd: r1 = fma(a, b, c) natively
+// (RNE), and the exact error a*b + c - r1 from Boldo and Muller's ErrFma
+// ("Exact and approximated error of the FMA", IEEE TC 2011): with
+// TwoProduct a*b = u1+u2, TwoSum c+u2 = α1+z and TwoSum u1+α1 = β1+β2, the
+// error is γ + z exactly, with γ = (β1-r1)+β2 computed without error. That
+// holds without underflow and overflow, which the guards ensure; ok is
+// false when they do not hold.
+func fma64Fast(a, b, c uint64, rm RoundingMode) (r uint64, fl Flags, ok bool) {
 	const hiLimit = 2044 << 52 // magnitudes below 2^1021: no sum overflows
 	x, y, z := math.Float64frombits(a), math.Float64frombits(b), math.Float64frombits(c)
 	u1 := float64(x * y)
@@ -139,11 +164,12 @@ func fma64Fast(a, b, c uint64) (r uint64, fl Flags, ok bool) {
 		return 0, 0, false
 	}
 	if re < 2<<52 {
-		if r1 != 0 {
+		if r1 != 0 || rm != RNE {
 			return 0, 0, false
 		}
 		// A zero result with the product's error term representable is
-		// an exact cancellation (a nonzero a*b+c is at least 2^-1074).
+		// an exact cancellation (a nonzero a*b+c is at least 2^-1074);
+		// its sign follows RNE's rule, unlike RDN's.
 		return rb, 0, true
 	}
 	u2 := math.FMA(x, y, -u1)
@@ -154,5 +180,16 @@ func fma64Fast(a, b, c uint64) (r uint64, fl Flags, ok bool) {
 	bv = b1 - u1
 	b2 := (u1 - (b1 - bv)) + (a1 - bv)
 	g := (b1 - r1) + b2
-	return rb, nx(g+zz != 0), true
+	// The error is g + zz exactly; its rounded sum t has its sign.
+	t := g + zz
+	if rm == RNE || t == 0 {
+		return rb, nx(t != 0), true
+	}
+	if re < dirLo64 {
+		return 0, 0, false
+	}
+	bv = t - g
+	t2 := (g - (t - bv)) + (zz - bv) // t + t2 == g + zz
+	r, fl = directed64(rb, t, t2 == 0, rm)
+	return r, fl, true
 }
