@@ -219,13 +219,17 @@ func F64ToF32(a uint64, rm RoundingMode) (uint32, Flags) {
 	case clsZero:
 		return uint32(fmt32.signOf(u.neg)), 0
 	}
-	if rm == RNE {
-		x := math.Float64frombits(a)
-		r := float32(x)
-		if rb := math.Float32bits(r); normal32(rb) {
-			return rb, nx(float64(r) != x)
+	x := math.Float64frombits(a)
+	r := float32(x)
+	if rb := math.Float32bits(r); normal32(rb) {
+		err := x - float64(r) // exact (Sterbenz)
+		if rm == RNE || err == 0 {
+			return rb, nx(err != 0)
+		}
+		if rb&expField32 >= dirLo32 && rb&expField32 < dirHi32 {
+			return directed32(rb, err, true, rm)
 		}
 	}
-	r, fl := fmt32.roundPack(u.neg, u.exp, u.sig, rm)
-	return uint32(r), fl
+	r2, fl := fmt32.roundPack(u.neg, u.exp, u.sig, rm)
+	return uint32(r2), fl
 }
