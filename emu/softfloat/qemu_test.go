@@ -87,13 +87,22 @@ func qops() []qop {
 	}
 	ops = append(ops,
 		qop{"fsqrt.s", "fmv.w.x fa1, a1\n fsqrt.s fa0, fa1\n fmv.x.w a0, fa0", 1, 32, false, false,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := F32Sqrt(uint32(a), rm); return sext32(r), f }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				r, f := F32Sqrt(uint32(a), rm)
+				return sext32(r), f
+			}},
 		qop{"fsqrt.d", "fmv.d.x fa1, a1\n fsqrt.d fa0, fa1\n fmv.x.d a0, fa0", 1, 64, false, false,
 			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { return F64Sqrt(a, rm) }},
 		qop{"fmin.s", "fmv.w.x fa1, a1\n fmv.w.x fa2, a2\n fmin.s fa0, fa1, fa2\n fmv.x.w a0, fa0", 2, 32, false, false,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := F32Min(uint32(a), uint32(b)); return sext32(r), f }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				r, f := F32Min(uint32(a), uint32(b))
+				return sext32(r), f
+			}},
 		qop{"fmax.s", "fmv.w.x fa1, a1\n fmv.w.x fa2, a2\n fmax.s fa0, fa1, fa2\n fmv.x.w a0, fa0", 2, 32, false, false,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := F32Max(uint32(a), uint32(b)); return sext32(r), f }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				r, f := F32Max(uint32(a), uint32(b))
+				return sext32(r), f
+			}},
 		qop{"fmin.d", "fmv.d.x fa1, a1\n fmv.d.x fa2, a2\n fmin.d fa0, fa1, fa2\n fmv.x.d a0, fa0", 2, 64, false, false,
 			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { return F64Min(a, b) }},
 		qop{"fmax.d", "fmv.d.x fa1, a1\n fmv.d.x fa2, a2\n fmax.d fa0, fa1, fa2\n fmv.x.d a0, fa0", 2, 64, false, false,
@@ -115,7 +124,9 @@ func qops() []qop {
 		qop{"fclass.d", "fmv.d.x fa1, a1\n fclass.d a0, fa1", 1, 64, false, false,
 			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { return uint64(F64Classify(a)), 0 }},
 		qop{"fsgnjn.s", "fmv.w.x fa1, a1\n fmv.w.x fa2, a2\n fsgnjn.s fa0, fa1, fa2\n fmv.x.w a0, fa0", 2, 32, false, false,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { return sext32(F32Sgnjn(uint32(a), uint32(b))), 0 }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				return sext32(F32Sgnjn(uint32(a), uint32(b))), 0
+			}},
 		qop{"fsgnjx.d", "fmv.d.x fa1, a1\n fmv.d.x fa2, a2\n fsgnjx.d fa0, fa1, fa2\n fmv.x.d a0, fa0", 2, 64, false, false,
 			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { return F64Sgnjx(a, b), 0 }},
 		qop{"fcvt.d.s", "fmv.w.x fa1, a1\n fcvt.d.s fa0, fa1\n fmv.x.d a0, fa0", 1, 32, false, false,
@@ -144,7 +155,10 @@ func qops() []qop {
 		pre := w.mv + " fa1, a1\n fcvt."
 		ops = append(ops,
 			qop{"fcvt.w." + w.s, pre + "w." + w.s + " a0, fa1", 1, w.width, false, false,
-				func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := w.i32(a, rm); return uint64(int64(r)), f }},
+				func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+					r, f := w.i32(a, rm)
+					return uint64(int64(r)), f
+				}},
 			qop{"fcvt.wu." + w.s, pre + "wu." + w.s + " a0, fa1", 1, w.width, false, false,
 				func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := w.u32(a, rm); return sext32(r), f }},
 			qop{"fcvt.l." + w.s, pre + "l." + w.s + " a0, fa1", 1, w.width, false, false,
@@ -156,11 +170,20 @@ func qops() []qop {
 	// Integer to float.
 	ops = append(ops,
 		qop{"fcvt.s.w", "fcvt.s.w fa0, a1\n fmv.x.w a0, fa0", 1, 32, true, true,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := I32ToF32(int32(a), rm); return sext32(r), f }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				r, f := I32ToF32(int32(a), rm)
+				return sext32(r), f
+			}},
 		qop{"fcvt.s.wu", "fcvt.s.wu fa0, a1\n fmv.x.w a0, fa0", 1, 32, true, false,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := U32ToF32(uint32(a), rm); return sext32(r), f }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				r, f := U32ToF32(uint32(a), rm)
+				return sext32(r), f
+			}},
 		qop{"fcvt.s.l", "fcvt.s.l fa0, a1\n fmv.x.w a0, fa0", 1, 64, true, true,
-			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := I64ToF32(int64(a), rm); return sext32(r), f }},
+			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) {
+				r, f := I64ToF32(int64(a), rm)
+				return sext32(r), f
+			}},
 		qop{"fcvt.s.lu", "fcvt.s.lu fa0, a1\n fmv.x.w a0, fa0", 1, 64, true, false,
 			func(a, b, c uint64, rm RoundingMode) (uint64, Flags) { r, f := U64ToF32(a, rm); return sext32(r), f }},
 		qop{"fcvt.d.w", "fcvt.d.w fa0, a1\n fmv.x.d a0, fa0", 1, 32, true, true,
