@@ -140,3 +140,34 @@ func BenchmarkNativeF32MulAdd(b *testing.B) {
 	}
 	sink32 = acc
 }
+
+// Native operations behind a call that is not inlined: the cost of the
+// call alone, which any interpreter handler pays too, so the difference to
+// the F32/F64 benchmarks above is what exact flags cost.
+
+//go:noinline
+func addCall64(x, y uint64) uint64 {
+	return math.Float64bits(math.Float64frombits(x) + math.Float64frombits(y))
+}
+
+//go:noinline
+func mulCall64(x, y uint64) uint64 {
+	return math.Float64bits(math.Float64frombits(x) * math.Float64frombits(y))
+}
+
+//go:noinline
+func divCall64(x, y uint64) uint64 {
+	return math.Float64bits(math.Float64frombits(x) / math.Float64frombits(y))
+}
+
+func benchCall64(b *testing.B, f func(x, y uint64) uint64) {
+	var acc uint64
+	for i := range b.N {
+		acc += f(bench64a[i%benchN], bench64b[i%benchN])
+	}
+	sink64 = acc
+}
+
+func BenchmarkNativeCallF64Add(b *testing.B) { benchCall64(b, addCall64) }
+func BenchmarkNativeCallF64Mul(b *testing.B) { benchCall64(b, mulCall64) }
+func BenchmarkNativeCallF64Div(b *testing.B) { benchCall64(b, divCall64) }
