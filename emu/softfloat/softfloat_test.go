@@ -203,6 +203,11 @@ func (g gen) boundary() int {
 // pair returns operands for a binary op of the given kind.
 func (g gen) pair(kind string) (uint64, uint64) {
 	a := g.any()
+	if kind == "add" && g.r.IntN(10) == 0 {
+		// Opposite signs and (nearly) equal magnitudes: exact zeros,
+		// whose sign depends on the mode, and deep cancellation.
+		return a, a ^ g.o.signBit() + uint64(g.r.IntN(5)) - 2
+	}
 	switch g.r.IntN(3) {
 	case 0:
 		return a, g.any()
