@@ -190,11 +190,19 @@ func (g gen) near(x uint64) uint64 {
 // can fall onto: around the subnormal range (including far below it) or
 // around overflow.
 func (g gen) boundary() int {
-	switch g.r.IntN(3) {
+	switch g.r.IntN(4) {
 	case 0:
 		return g.r.IntN(6) - 2
 	case 1:
 		return -g.r.IntN(g.o.p + 3)
+	case 2:
+		// Around the lower limits of the fast paths (exponent fields 60
+		// for binary64, 26 for binary32), where the error terms of
+		// products come close to the subnormal range.
+		if g.o.width == 64 {
+			return 60 + g.r.IntN(17) - 8
+		}
+		return 26 + g.r.IntN(9) - 4
 	default:
 		return g.maxField() + g.r.IntN(4) - 3
 	}
@@ -244,6 +252,16 @@ func (g gen) triple() (uint64, uint64, uint64) {
 	// c near the product, for cancellation and sticky-bit cases.
 	pe := g.fieldOf(a) + g.fieldOf(b) - g.bias()
 	c := g.make(pe+g.offset(), g.frac(a^b))
+	if g.o.width == 64 && g.r.IntN(8) == 0 {
+		// c = -err(a*b), give or take a few units: a*b+c is then about
+		// u1 alone, the error term cancelled (and near the guard, a
+		// subnormal error term).
+		x, y := math.Float64frombits(a), math.Float64frombits(b)
+		u2 := math.FMA(x, y, -float64(x*y))
+		if v := -u2 * (1 + float64(g.r.IntN(5)-2)*0x1p-52); !math.IsNaN(v) {
+			return a, b, math.Float64bits(v)
+		}
+	}
 	if g.o.width == 64 && g.r.IntN(4) == 0 {
 		// c = k*ulp(a*b) - err(a*b), rounded: a*b+c is then within a
 		// rounding error of c of a float64, the case where only
