@@ -283,3 +283,19 @@ func TestCornerCases(t *testing.T) {
 		}
 	}
 }
+
+func TestFlagsAndModeNames(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{Flags(0).String(), "-"},
+		{(NX | UF).String(), "UF|NX"},
+		{(NV | DZ | OF | UF | NX).String(), "NV|DZ|OF|UF|NX"},
+		{RMM.String(), "rmm"},
+		{RoundingMode(7).String(), "rm7"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package softfloat
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // RoundingMode is a rounding mode as RISC-V encodes it in the rm field of an
 // instruction and in frm ([RV] "Rounding Modes"). The dynamic mode (7) is
@@ -28,6 +31,37 @@ const (
 	DZ Flags = 1 << 3 // divide by zero
 	NV Flags = 1 << 4 // invalid operation
 )
+
+// String spells the set flags as fflags' field names in the order the
+// specification lists them (NV DZ OF UF NX), or "-" when none is set.
+func (f Flags) String() string {
+	s := ""
+	for _, n := range []struct {
+		bit  Flags
+		name string
+	}{{NV, "NV"}, {DZ, "DZ"}, {OF, "OF"}, {UF, "UF"}, {NX, "NX"}} {
+		if f&n.bit != 0 {
+			if s != "" {
+				s += "|"
+			}
+			s += n.name
+		}
+	}
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+var modeNames = [...]string{"rne", "rtz", "rdn", "rup", "rmm"}
+
+// String is the mode's assembler name (rne, rtz, rdn, rup, rmm).
+func (rm RoundingMode) String() string {
+	if int(rm) < len(modeNames) {
+		return modeNames[rm]
+	}
+	return fmt.Sprintf("rm%d", uint8(rm))
+}
 
 // The canonical NaNs: every NaN result of this package is one of these
 // ([RV] "NaN Generation and Propagation").

@@ -308,26 +308,6 @@ func (m *mismatch) done() {
 	m.t.Logf("%d cases", m.cases.Load())
 }
 
-func (f Flags) String() string {
-	s := ""
-	for i, n := range []string{"NX", "UF", "OF", "DZ", "NV"} {
-		if f&(1<<i) != 0 {
-			s += n
-		}
-	}
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-func (rm RoundingMode) String() string {
-	if int(rm) < len([]string{"RNE", "RTZ", "RDN", "RUP", "RMM"}) {
-		return []string{"RNE", "RTZ", "RDN", "RUP", "RMM"}[rm]
-	}
-	return fmt.Sprintf("rm%d", uint8(rm))
-}
-
 // Operations under test, all on uint64 bit patterns.
 type unaryOp func(a uint64, rm RoundingMode) (uint64, Flags)
 type binaryOp func(a, b uint64, rm RoundingMode) (uint64, Flags)
