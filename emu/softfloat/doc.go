@@ -32,15 +32,41 @@
 // The functions are named after the format and the operation (F32Add,
 // F64MulAdd, F64ToU32, I64ToF32, ...), take operands as bit patterns and a
 // RoundingMode, and return the result's bit pattern and the Flags to OR
-// into fflags.
+// into fflags. They are pure and allocate nothing. What they leave to the
+// caller, because it concerns registers rather than arithmetic:
 //
-// Speed: the common case, RNE with normal operands and results, runs on
+//   - NaN-boxing ([RV] "NaN Boxing of Narrower Values"): binary32 operands
+//     are taken as uint32; the caller unboxes them (an improperly boxed
+//     value reads as the canonical NaN) and boxes results (upper 32 bits
+//     ones).
+//   - On RV64, results of 32-bit integer conversions, fcvt.wu.s and
+//     fcvt.wu.d included, are sign-extended into the destination register;
+//     compares return a bool for the register's 0 or 1; fclass returns the
+//     mask.
+//   - The dynamic rounding mode (7) is resolved from frm, and the reserved
+//     encodings (5, 6, and 7 when frm holds 5..7) raise an illegal
+//     instruction before any call; values above RMM are treated as RNE.
+//
+// Every NaN result is canonical, so a caller never needs to inspect
+// payloads; sign injection (F32Sgnj, ...) is the exception RISC-V
+// specifies: it moves the sign bit only, NaNs included.
+//
+// Testing: every operation is compared, in every rounding mode, against a
+// reference model built on math/big (oracle_test.go) on special operands
+// in all combinations and on random operands weighted towards cancellation,
+// ties, overflow and the subnormal range, with the fast and the exact paths
+// checked separately; corner_test.go pins the RISC-V rules with
+// hand-written values; qemu_test.go compares with QEMU's RV64 F and D.
+//
+// Speed: the common case, normal operands and results, runs on
 // native float64 operations (which round to nearest-even) plus error-free
 // transformations (TwoSum, FMA-based TwoProduct and remainders, Boldo and
 // Muller's ErrFma) that tell exactly whether the result is inexact. The
 // binary32 operations run in float64, where double rounding is innocuous
-// for +, *, / and sqrt; fused multiply-add uses round-to-odd. Directed
-// rounding modes, NaNs, infinities, overflow and results near the
-// subnormal range take an exact integer implementation (significands in
-// uint64 and 128-bit pairs from math/bits).
+// for +, *, / and sqrt; fused multiply-add uses round-to-odd. The
+// directed modes reuse the same exact error: its sign says whether the
+// RNE result or its neighbour is the answer. NaNs, infinities, zero
+// results of cancellation in directed modes, overflow and results near
+// the subnormal range take an exact integer implementation (significands
+// in uint64 and 128-bit pairs from math/bits).
 package softfloat

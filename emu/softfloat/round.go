@@ -6,7 +6,8 @@ import (
 )
 
 // RoundingMode is a rounding mode as RISC-V encodes it in the rm field of an
-// instruction and in frm ([RV] "Rounding Modes"). The dynamic mode (7) is
+// instruction and in frm ([RV] "Floating-Point Control and Status Register",
+// table "Rounding mode encoding"). The dynamic mode (7) is
 // resolved by the caller from frm; the reserved encodings 5 and 6 must be
 // rejected by the caller (illegal instruction) before calling into this
 // package. Any value above RMM is treated as RNE.
@@ -21,7 +22,8 @@ const (
 )
 
 // Flags are the accrued exception flags with the bit positions of the
-// fflags CSR ([RV] "Accrued Exception Flags").
+// fflags CSR ([RV] "Floating-Point Control and Status Register", table
+// "Accrued exception flag encoding").
 type Flags uint8
 
 const (
@@ -260,7 +262,7 @@ func roundShift(sig uint64, shift uint, neg bool, rm RoundingMode) (q uint64, in
 // after normalisation, which holds whenever sig's top set bit is at
 // position 60 or above for binary64 (any position for exact values).
 //
-// Tininess is detected after rounding ([RV] "Accrued Exception Flags"):
+// Tininess is detected after rounding ([RV] "Subnormal Arithmetic"):
 // the result is tiny if rounding to p bits with an unbounded exponent gives
 // a magnitude below 2^emin, and UF is raised if it is tiny and inexact.
 func (f *format) roundPack(neg bool, exp int, sig uint64, rm RoundingMode) (uint64, Flags) {
