@@ -34,10 +34,14 @@ func init() {
 }
 
 func bench64(b *testing.B, f func(x, y uint64, rm RoundingMode) (uint64, Flags)) {
+	bench64rm(b, f, RNE)
+}
+
+func bench64rm(b *testing.B, f func(x, y uint64, rm RoundingMode) (uint64, Flags), rm RoundingMode) {
 	var acc uint64
 	var fl Flags
 	for i := range b.N {
-		r, f := f(bench64a[i%benchN], bench64b[i%benchN], RNE)
+		r, f := f(bench64a[i%benchN], bench64b[i%benchN], rm)
 		acc += r
 		fl |= f
 	}
@@ -45,10 +49,14 @@ func bench64(b *testing.B, f func(x, y uint64, rm RoundingMode) (uint64, Flags))
 }
 
 func bench32(b *testing.B, f func(x, y uint32, rm RoundingMode) (uint32, Flags)) {
+	bench32rm(b, f, RNE)
+}
+
+func bench32rm(b *testing.B, f func(x, y uint32, rm RoundingMode) (uint32, Flags), rm RoundingMode) {
 	var acc uint32
 	var fl Flags
 	for i := range b.N {
-		r, f := f(bench32a[i%benchN], bench32b[i%benchN], RNE)
+		r, f := f(bench32a[i%benchN], bench32b[i%benchN], rm)
 		acc += r
 		fl |= f
 	}
@@ -171,3 +179,22 @@ func benchCall64(b *testing.B, f func(x, y uint64) uint64) {
 func BenchmarkNativeCallF64Add(b *testing.B) { benchCall64(b, addCall64) }
 func BenchmarkNativeCallF64Mul(b *testing.B) { benchCall64(b, mulCall64) }
 func BenchmarkNativeCallF64Div(b *testing.B) { benchCall64(b, divCall64) }
+
+// Directed modes on the same data: the fast paths' neighbour step.
+func BenchmarkF64AddRDN(b *testing.B) { bench64rm(b, F64Add, RDN) }
+func BenchmarkF64MulRUP(b *testing.B) { bench64rm(b, F64Mul, RUP) }
+func BenchmarkF64DivRTZ(b *testing.B) { bench64rm(b, F64Div, RTZ) }
+func BenchmarkF32AddRDN(b *testing.B) { bench32rm(b, F32Add, RDN) }
+func BenchmarkF32MulRMM(b *testing.B) { bench32rm(b, F32Mul, RMM) }
+
+// fcvt.w.d with rtz is what C's (int)x compiles to.
+func BenchmarkF64ToI32RTZ(b *testing.B) {
+	var acc int32
+	var fl Flags
+	for i := range b.N {
+		r, f := F64ToI32(bench64a[i%benchN], RTZ)
+		acc += r
+		fl |= f
+	}
+	sink32, sinkFlags = uint32(acc), fl
+}

@@ -23,6 +23,72 @@ import (
 // toInt converts a to an integer of width n (32 or 64 bits), signed or
 // unsigned, returning its two's complement bit pattern in a uint64.
 func (f *format) toInt(a uint64, rm RoundingMode, n uint, signed bool) (uint64, Flags) {
+	var x float64 // exact for both formats
+	if f == &fmt64 {
+		x = math.Float64frombits(a)
+	} else {
+		x = float64(math.Float32frombits(uint32(a)))
+	}
+	if r, fl, ok := toIntFast(x, rm, n, signed); ok {
+		return r, fl
+	}
+	return f.toIntSlow(a, rm, n, signed)
+}
+
+// toIntFast converts |x| < 2^63 with native truncation: int64(x) is then
+// defined, and x - trunc(x) is exact (below 2^52 both lie on x's grid;
+// above, x is an integer), so the fraction decides the rounding.
+func toIntFast(x float64, rm RoundingMode, n uint, signed bool) (uint64, Flags, bool) {
+	if !(math.Abs(x) < 0x1p63) { // also NaN
+		return 0, 0, false
+	}
+	t := int64(x)
+	frac := x - float64(t) // in (-1, 1), with x's sign
+	k := t
+	if frac != 0 {
+		var away bool
+		switch rm {
+		case RTZ:
+		case RDN:
+			away = frac < 0
+		case RUP:
+			away = frac > 0
+		case RMM:
+			away = math.Abs(frac) >= 0.5
+		default: // RNE
+			af := math.Abs(frac)
+			away = af > 0.5 || af == 0.5 && t&1 != 0
+		}
+		if away {
+			if frac < 0 {
+				k--
+			} else {
+				k++
+			}
+		}
+	}
+	mask := uint64(1)<<n - 1 // all ones for n == 64
+	var lo, hi int64
+	switch {
+	case signed:
+		lo, hi = -1<<(n-1), 1<<(n-1)-1
+	case n == 32:
+		lo, hi = 0, 1<<32-1
+	default: // unsigned 64: k < 2^63 here, so only the low end can fail
+		lo, hi = 0, math.MaxInt64
+	}
+	switch {
+	case k < lo:
+		return uint64(lo) & mask, NV, true
+	case k > hi:
+		return uint64(hi) & mask, NV, true
+	}
+	return uint64(k) & mask, nx(frac != 0), true
+}
+
+// toIntSlow is toInt for the rest (NaN, infinities, |x| >= 2^63) in
+// integer arithmetic.
+func (f *format) toIntSlow(a uint64, rm RoundingMode, n uint, signed bool) (uint64, Flags) {
 	var max, min uint64 // the saturation values, as bit patterns of width n
 	if signed {
 		max, min = 1<<(n-1)-1, 1<<(n-1)

@@ -630,6 +630,19 @@ func TestFloatToInt(t *testing.T) {
 		}},
 		{"F64ToU64", o64, false, 64, F64ToU64},
 	}
+	// The integer path alone, for every width and signedness.
+	for _, w := range []struct {
+		o ofmt
+		f *format
+	}{{o32, &fmt32}, {o64, &fmt64}} {
+		for _, n := range []uint{32, 64} {
+			for _, signed := range []bool{true, false} {
+				f, n, signed := w.f, n, signed
+				cs = append(cs, conv{fmt.Sprintf("f%d/int%d/signed=%v/slow", w.o.width, n, signed), w.o, signed, n,
+					func(x uint64, rm RoundingMode) (uint64, Flags) { return f.toIntSlow(x, rm, n, signed) }})
+			}
+		}
+	}
 	for _, c := range cs {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
