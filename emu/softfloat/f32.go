@@ -2,13 +2,16 @@ package softfloat
 
 import "math"
 
-// binary32 arithmetic. The RNE fast paths compute in float64, which has
-// more than 2p+2 = 50 bits, so rounding the float64 result of +, *, / or
-// sqrt of binary32 operands to binary32 gives the correctly rounded result
-// (Figueroa, "When is double rounding innocuous?", 1995). Fused
-// multiply-add is not innocuous that way; see F32MulAdd. Results whose
+// binary32 arithmetic. The fast paths compute in float64, which has more
+// than 2p+2 = 50 bits, so rounding the float64 result of +, *, / or sqrt
+// of binary32 operands to binary32 gives the correctly rounded RNE result
+// (Figueroa, "When is double rounding innocuous?", 1995); fused
+// multiply-add is not innocuous that way, see fma32Fast. The difference
+// between the float64 and the binary32 result is exact and gives the
+// error's sign for the directed modes (directed.go). Results whose
 // binary32 exponent field is 0, 1 or 255 (subnormal, possibly tiny,
-// overflow, NaN) take the exact integer path.
+// overflow, NaN), and in directed modes also 2..25 and 254, take the exact
+// integer path.
 
 const expField32 = 0xff << 23
 

@@ -2,13 +2,15 @@ package softfloat
 
 import "math"
 
-// binary64 arithmetic. Each function first tries a fast path for RNE with
-// native float64 operations, which round to nearest-even, and an
-// error-free transformation to detect inexactness exactly; the guards keep
-// that path away from NaNs, infinities, overflow and any result or error
-// term that could be subnormal (where the transformations stop being
-// exact or tininess must be decided). Everything else goes to the integer
-// implementation in slow.go.
+// binary64 arithmetic. Each function first tries a fast path: the native
+// float64 operation, which rounds to nearest-even, and an error-free
+// transformation giving the exact error, whose being zero decides NX and
+// whose sign (and, for RMM, size) turns the RNE result into the other
+// modes' (directed.go). The guards keep that path away from NaNs,
+// infinities, overflow and any result or error term that could be
+// subnormal (where the transformations stop being exact or tininess must
+// be decided). Everything else goes to the integer implementation in
+// slow.go.
 
 const (
 	expField64 = 0x7ff << 52
