@@ -38,6 +38,7 @@ func bench64(b *testing.B, f func(x, y uint64, rm RoundingMode) (uint64, Flags))
 }
 
 func bench64rm(b *testing.B, f func(x, y uint64, rm RoundingMode) (uint64, Flags), rm RoundingMode) {
+	defer cpuTimer(b)()
 	var acc uint64
 	var fl Flags
 	for i := range b.N {
@@ -53,6 +54,7 @@ func bench32(b *testing.B, f func(x, y uint32, rm RoundingMode) (uint32, Flags))
 }
 
 func bench32rm(b *testing.B, f func(x, y uint32, rm RoundingMode) (uint32, Flags), rm RoundingMode) {
+	defer cpuTimer(b)()
 	var acc uint32
 	var fl Flags
 	for i := range b.N {
@@ -64,6 +66,7 @@ func bench32rm(b *testing.B, f func(x, y uint32, rm RoundingMode) (uint32, Flags
 }
 
 func native64(b *testing.B, f func(x, y float64) float64) {
+	defer cpuTimer(b)()
 	var acc uint64
 	for i := range b.N {
 		acc += math.Float64bits(f(math.Float64frombits(bench64a[i%benchN]), math.Float64frombits(bench64b[i%benchN])))
@@ -72,6 +75,7 @@ func native64(b *testing.B, f func(x, y float64) float64) {
 }
 
 func native32(b *testing.B, f func(x, y float32) float32) {
+	defer cpuTimer(b)()
 	var acc uint32
 	for i := range b.N {
 		acc += math.Float32bits(f(math.Float32frombits(bench32a[i%benchN]), math.Float32frombits(bench32b[i%benchN])))
@@ -87,6 +91,7 @@ func BenchmarkF32Mul(b *testing.B) { bench32(b, F32Mul) }
 func BenchmarkF32Div(b *testing.B) { bench32(b, F32Div) }
 
 func BenchmarkF64MulAdd(b *testing.B) {
+	defer cpuTimer(b)()
 	var acc uint64
 	var fl Flags
 	for i := range b.N {
@@ -98,6 +103,7 @@ func BenchmarkF64MulAdd(b *testing.B) {
 }
 
 func BenchmarkF32MulAdd(b *testing.B) {
+	defer cpuTimer(b)()
 	var acc uint32
 	var fl Flags
 	for i := range b.N {
@@ -114,6 +120,7 @@ func BenchmarkF64AddSlow(b *testing.B) { bench64(b, fmt64.add) }
 func BenchmarkF64MulSlow(b *testing.B) { bench64(b, fmt64.mul) }
 func BenchmarkF64DivSlow(b *testing.B) { bench64(b, fmt64.div) }
 func BenchmarkF64MulAddSlow(b *testing.B) {
+	defer cpuTimer(b)()
 	var acc uint64
 	for i := range b.N {
 		r, _ := fmt64.mulAdd(bench64a[i%benchN], bench64b[i%benchN], bench64c[i%benchN], false, false, RNE)
@@ -130,6 +137,7 @@ func BenchmarkNativeF32Mul(b *testing.B) { native32(b, func(x, y float32) float3
 func BenchmarkNativeF32Div(b *testing.B) { native32(b, func(x, y float32) float32 { return x / y }) }
 
 func BenchmarkNativeF64MulAdd(b *testing.B) {
+	defer cpuTimer(b)()
 	var acc uint64
 	for i := range b.N {
 		acc += math.Float64bits(math.FMA(math.Float64frombits(bench64a[i%benchN]),
@@ -139,6 +147,7 @@ func BenchmarkNativeF64MulAdd(b *testing.B) {
 }
 
 func BenchmarkNativeF32MulAdd(b *testing.B) {
+	defer cpuTimer(b)()
 	// Go has no binary32 FMA; this is the float64 FMA rounded to float32
 	// (not always correctly rounded, but the cost a native loop would pay).
 	var acc uint32
@@ -169,6 +178,7 @@ func divCall64(x, y uint64) uint64 {
 }
 
 func benchCall64(b *testing.B, f func(x, y uint64) uint64) {
+	defer cpuTimer(b)()
 	var acc uint64
 	for i := range b.N {
 		acc += f(bench64a[i%benchN], bench64b[i%benchN])
@@ -189,6 +199,7 @@ func BenchmarkF32MulRMM(b *testing.B) { bench32rm(b, F32Mul, RMM) }
 
 // fcvt.w.d with rtz is what C's (int)x compiles to.
 func BenchmarkF64ToI32RTZ(b *testing.B) {
+	defer cpuTimer(b)()
 	var acc int32
 	var fl Flags
 	for i := range b.N {
