@@ -16,10 +16,9 @@ import "math"
 
 // adjust is the magnitude step (+1 away from zero, -1 towards zero, 0)
 // that turns an RNE result with sign neg and error err into mode rm's
-// result; halfUlp is half a unit in the last place of r above |r|, and
-// tieable says whether err is exact (so that comparing it with halfUlp
-// detects a tie).
-func adjust(neg bool, err float64, halfUlp float64, tieable bool, rm RoundingMode) int {
+// result; tie says that |err| is exactly half a unit in the last place of
+// r (above |r|).
+func adjust(neg bool, err float64, tie bool, rm RoundingMode) int {
 	if err == 0 {
 		return 0
 	}
@@ -46,8 +45,10 @@ func adjust(neg bool, err float64, halfUlp float64, tieable bool, rm RoundingMod
 		}
 	case RMM:
 		// RNE broke a tie towards the even neighbour r, and the exact
-		// value is the midpoint beyond it.
-		if away && tieable && math.Abs(err) == halfUlp {
+		// value is the midpoint beyond it. (Ties are rare: test for one
+		// first, as the direction is as good as random and would
+		// mispredict.)
+		if tie && away {
 			return 1
 		}
 	}
@@ -55,15 +56,21 @@ func adjust(neg bool, err float64, halfUlp float64, tieable bool, rm RoundingMod
 }
 
 // directed64 applies adjust to a binary64 result rb, returning it with NX.
+// tieable says whether err is exact, so that comparing it with half a unit
+// detects a tie; the comparison is on bit patterns (half a unit of r is
+// the power of two 2^-53 times r's binade).
 func directed64(rb uint64, err float64, tieable bool, rm RoundingMode) (uint64, Flags) {
-	half := math.Float64frombits(rb&expField64 - 53<<52)
-	return rb + uint64(int64(adjust(rb>>63 != 0, err, half, tieable, rm))), NX
+	half := rb&expField64 - 53<<52
+	tie := rm == RMM && tieable && math.Float64bits(err)&^(1<<63) == half
+	return rb + uint64(int64(adjust(rb>>63 != 0, err, tie, rm))), NX
 }
 
-// directed32 is directed64 for a binary32 result; err is in float64.
+// directed32 is directed64 for a binary32 result; err is in float64, and
+// half a unit of r is 2^-24 times its binade, rebiased to binary64.
 func directed32(rb uint32, err float64, tieable bool, rm RoundingMode) (uint32, Flags) {
-	half := float64(math.Float32frombits(rb&expField32 - 24<<23))
-	return rb + uint32(int32(adjust(rb>>31 != 0, err, half, tieable, rm))), NX
+	half := (uint64(rb>>23&0xff) + 1023 - 127 - 24) << 52
+	tie := rm == RMM && tieable && math.Float64bits(err)&^(1<<63) == half
+	return rb + uint32(int32(adjust(rb>>31 != 0, err, tie, rm))), NX
 }
 
 // Ranges of exponent fields where the directed fast paths apply: above the
