@@ -3,12 +3,11 @@ package softfloat
 import "math"
 
 // Directed rounding on the fast paths. Given the RNE result r of an
-// operation and its exact error err (the exact value minus r, or anything
-// with that sign, and zero exactly when it is zero, and if tieable that
-// magnitude), the result in another
-// mode is r or its neighbour one unit away: RNE and the other modes
-// disagree only when err points the other way from the mode's direction,
-// or, for RMM, when the exact value is the midpoint beyond r.
+// operation and its error err (the exact value minus r; or any value with
+// its sign that is zero exactly when it is, if not tieable), the result in
+// another mode is r or its neighbour one unit away: RNE and the other
+// modes disagree only when err points the other way from the mode's
+// direction, or, for RMM, when the exact value is the midpoint beyond r.
 //
 // The callers guarantee that r is normal, not the largest binade (so the
 // neighbour away from zero is finite) and that its exponent is large
