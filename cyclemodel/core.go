@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -524,17 +525,18 @@ func isVectorClass(c isa.Class) bool {
 	return len(n) > 1 && n[0] == 'v'
 }
 
-var opNames map[string]isa.Op
+// opNames maps every mnemonic to its op. It is built once, on first use, under sync.Once:
+// cores are loaded from several goroutines at once (bench runs cases in parallel).
+var opNames = sync.OnceValue(func() map[string]isa.Op {
+	m := map[string]isa.Op{}
+	for _, r := range isa.Rows() {
+		m[r.Name] = r.Op
+	}
+	return m
+})
 
 func opByName(name string) (isa.Op, bool) {
-	if opNames == nil {
-		m := map[string]isa.Op{}
-		for _, r := range isa.Rows() {
-			m[r.Name] = r.Op
-		}
-		opNames = m
-	}
-	op, ok := opNames[strings.ToLower(name)]
+	op, ok := opNames()[strings.ToLower(name)]
 	return op, ok
 }
 
