@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -224,13 +225,28 @@ var tomlErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)
 // Parse reads a core description; file names it in errors.
 func Parse(file string, data []byte) (*Core, error) {
 	lines := keyLines(string(data))
-	var fc fileCore
-	md, err := toml.Decode(string(data), &fc)
-	if err != nil {
+	// First the document as it is, to check every value's type where it stands (schema.go);
+	// then the file structs, which then decode without a type error.
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &Error{File: file, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+			key := lines.keyAt(pe.Position.Line)
+			if key == "" {
+				key = pe.LastKey
+			}
+			return nil, &Error{File: file, Line: pe.Position.Line, Key: key, Msg: pe.Message}
 		}
+		return nil, &Error{File: file, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	var problems []typeProblem
+	checkTypes(doc, reflect.TypeOf(fileCore{}), "", &problems)
+	if e := firstProblem(file, lines, problems); e != nil {
+		return nil, e
+	}
+	var fc fileCore
+	md, err := toml.Decode(string(data), &fc)
+	if err != nil { // not expected after checkTypes
 		if m := tomlErr.FindStringSubmatch(err.Error()); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			return nil, &Error{File: file, Line: n, Key: m[2], Msg: m[3]}
@@ -321,7 +337,7 @@ func (v *validator) core(fc *fileCore) *Core {
 	c.Summary = v.str(fc.Summary, "", "summary")
 	if fc.FreqMHz == nil {
 		v.missing("", "freq_mhz")
-	} else if c.FreqMHz = *fc.FreqMHz; c.FreqMHz <= 0 || c.FreqMHz > 10000 {
+	} else if c.FreqMHz = *fc.FreqMHz; !(c.FreqMHz > 0 && c.FreqMHz <= 10000) { // (NaN fails both)
 		v.fail("freq_mhz", "%g MHz is not a plausible clock", c.FreqMHz)
 	}
 

@@ -2,6 +2,7 @@ package cyclemodel
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -123,14 +124,20 @@ func (c *Core) SetParam(key string, v float64) error {
 	if err != nil {
 		return err
 	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%s %g: not a finite number", key, v)
+	}
 	if p == nil {
-		if v <= 0 {
-			return fmt.Errorf("freq_mhz %g: must be positive", v)
+		if !(v > 0 && v <= 10000) {
+			return fmt.Errorf("freq_mhz %g: must be positive, at most 10000", v)
 		}
 		c.FreqMHz = v
 		return nil
 	}
-	n := int(v + 0.5)
+	if v > 1<<30 || v < -(1<<30) {
+		return fmt.Errorf("%s %g: out of range", key, v)
+	}
+	n := int(math.Round(v))
 	lo := 0
 	if strings.HasSuffix(key, "width") || strings.HasSuffix(key, "interval_cycles") || strings.HasSuffix(key, ".count") ||
 		key == "memory.l1d_hit_latency_cycles" || strings.HasPrefix(key, "vector.") {
