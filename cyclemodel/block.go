@@ -47,6 +47,16 @@ import (
 // modelled with the start of the next one, so that a loop goes on being repeated across
 // batches; anything that reads the model first models the held instructions one by one.
 //
+// Store-to-load forwarding (storebuf.go) adds to both halves. Which store each of the block's
+// loads may take its bytes from is an outcome, worked out in program order with the cache
+// accesses: none, one of the block's own stores, or one from before the block. The timing of
+// the first two follows from the key; for a store from before the block the key adds when its
+// data exists and when it is written (relative to the start; nothing when it is written by
+// the start, as it then does not matter). A variant records when each of the block's stores
+// has its data and is written, and replaying sets those. A variant with a load that may take
+// a store from before the block is never repeated without its key being built (the next
+// iteration would depend on this one's stores in a way the fixed-point checks do not follow).
+//
 // Replaying gives exactly the counts timing would give. One difference in the state it
 // leaves does not matter: a unit copy whose free time was at or before the start is left
 // free at the start cycle, and which copy of a unit an instruction takes may differ, but
@@ -66,6 +76,17 @@ type blockCache struct {
 	outs [maxBlockLen]uint8
 	ow   [maxOutWords]uint64 // the current iteration's outcomes
 	log  probeLog
+
+	// The current iteration's store-buffer outcomes (storebuf.go): per instruction, a
+	// store's sequence number or a load's youngest overlapping store (-1: none) and whether it
+	// lacks some of the load's bytes; per load of the block, that as a code (fwdCode); the
+	// sequence number of the block's first store; whether a load may take a store from
+	// before the block.
+	sfSeq    [maxBlockLen]int64
+	sfPart   [maxBlockLen]bool
+	fw       [maxBlockLen]int64
+	firstSeq int64
+	hasPre   bool
 
 	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
 
@@ -89,7 +110,9 @@ type block struct {
 	units   []int16   // units the block uses
 	keyLen  int       // the start state, then ow words of outcomes
 	ow      int
-	robRead int // out of order: the reorder-buffer entries the block reads before writing them
+	robRead int     // out of order: the reorder-buffer entries the block reads before writing them
+	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
+	stores  []uint8 // ...and of the stores, which enter the store buffer
 
 	vars  [blockVariants]variant
 	nvars int
@@ -112,7 +135,11 @@ type variant struct {
 	prof      []profStep
 	lastWhy   uint16
 	lastStall int64
-	fixed     bool // it leaves the state it starts in (fixedPoint)
+	fw        []int64 // the loads' store-buffer outcomes (fwdCode)
+	stData    []int64 // per store of the block: when its data exists and when it is written,
+	stWritten []int64 // from the start
+	hasPre    bool    // a load may take a store from before the block
+	fixed     bool    // it leaves the state it starts in (fixedPoint)
 	valid     bool
 
 	// Out of order (times relative to the start's dispatch cycle).
@@ -245,7 +272,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			reps++
 		} else {
 			if reps > 0 {
-				bc.repeat(m, blk, v, b, j-reps*k, reps, blk.pc)
+				bc.repeat(m, blk, v, b, j-reps*k, reps, blk.pc, bc.firstSeq)
 				bc.repeated += uint64(reps * k)
 				streak += reps
 				reps = 0
@@ -279,7 +306,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		if j < n {
 			next = b.PC[j]
 		}
-		bc.repeat(m, blk, v, b, j-reps*k, reps, next)
+		bc.repeat(m, blk, v, b, j-reps*k, reps, next, m.sb.n)
 		bc.repeated += uint64(reps * k)
 		streak += reps
 	}
@@ -463,9 +490,17 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint64) {
 	var w uint64 // the word being filled
 	bit := uint(2)
+	bc.firstSeq = m.sb.n
 	for _, j := range blk.mem {
 		oi := blk.ops[j]
-		w |= uint64(m.access(b.Addr[i+int(j)], oi.mem, oi.store, oi)) << (bit % 64)
+		addr := b.Addr[i+int(j)]
+		w |= uint64(m.access(addr, oi.mem, oi.store, oi)) << (bit % 64)
+		m.storeBuffer(addr, oi.mem, oi)
+		if oi.class == isa.ClassStore {
+			bc.sfSeq[j] = m.sfSeq
+		} else {
+			bc.sfSeq[j], bc.sfPart[j] = m.sfSrc, m.sfPart
+		}
 		if bit += 2; bit%64 == 0 {
 			bc.ow[bit/64-1] = w
 			w = 0
@@ -478,11 +513,68 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 		j := i + len(blk.head) - 1
 		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
 	}
+	bc.hasPre = false
+	for q, j := range blk.loads {
+		bc.fw[q] = bc.fwdCode(j)
+		bc.hasPre = bc.hasPre || bc.fw[q] < 0
+	}
+}
+
+// fwdCode is the store-buffer outcome of the load at position j of the block: 0 when no store
+// in flight writes its bytes, 2+2n when the block's store n does, with 1 added when it lacks
+// some of them, -1 (-2 when it lacks some) when a store from before the block does.
+func (bc *blockCache) fwdCode(j uint8) int64 {
+	src := bc.sfSeq[j]
+	var part int64
+	if bc.sfPart[j] {
+		part = 1
+	}
+	switch {
+	case src < 0:
+		return 0
+	case src >= bc.firstSeq:
+		return 2 + 2*(src-bc.firstSeq) + part
+	}
+	return -1 - part
+}
+
+// keyForward fills the key's store-buffer part at p: each load's outcome code and, for a
+// store from before the block that is not yet written at start, when it is written and when
+// its data exists, from start.
+func (bc *blockCache) keyForward(m *Model, blk *block, key []int64, p int, start int64) {
+	for q, j := range blk.loads {
+		key[p], key[p+1], key[p+2] = bc.fw[q], 0, 0
+		if bc.fw[q] < 0 {
+			src := bc.sfSeq[j] & (stTimes - 1)
+			if w := m.sb.written[src]; w > start {
+				key[p+1], key[p+2] = w-start, m.sb.data[src]-start
+			}
+		}
+		p += 3
+	}
+}
+
+// recordStores keeps when the block's stores have their data and are written, from start.
+func (bc *blockCache) recordStores(m *Model, blk *block, v *variant, start int64) {
+	for q := range blk.stores {
+		s := (bc.firstSeq + int64(q)) & (stTimes - 1)
+		v.stData[q], v.stWritten[q] = m.sb.data[s]-start, m.sb.written[s]-start
+	}
+	copy(v.fw, bc.fw[:len(blk.loads)])
+	v.hasPre = bc.hasPre
+}
+
+// replayStores sets the times of the block's stores, the first of them store first, for an
+// iteration of variant v starting at start.
+func (m *Model) replayStores(blk *block, v *variant, first, start int64) {
+	for q := range blk.stores {
+		m.sb.setTimes(first+int64(q), start+v.stData[q], start+v.stWritten[q])
+	}
 }
 
 // sameOutcomes reports whether the current outcomes are v's.
 func (bc *blockCache) sameOutcomes(blk *block, v *variant) bool {
-	if bc.ow[0] != v.ow[0] {
+	if bc.ow[0] != v.ow[0] || !slices.Equal(bc.fw[:len(blk.loads)], v.fw) {
 		return false
 	}
 	return blk.ow == 1 || slices.Equal(bc.ow[1:blk.ow], v.ow[1:])
@@ -518,9 +610,11 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 			p++
 		}
 	}
+	bc.keyForward(m, blk, key, p, prev)
 	bc.keyOutcomes(blk, key)
 	for vi := range blk.nvars {
 		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) {
+			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
 			bc.replayed += uint64(len(blk.head))
 			return v, false
@@ -545,7 +639,8 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 			p++
 		}
 	}
-	v.fixed = blk.fixedPoint(v)
+	bc.recordStores(m, blk, v, prev)
+	v.fixed = blk.fixedPoint(v) && !v.hasPre
 	v.valid = true
 	return v, true
 }
@@ -571,6 +666,7 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	blk.nvars = max(blk.nvars, min(blk.nvars+1, blockVariants))
 	v.valid, v.fixed = false, false
 	for j, in := range b.Inst[i : i+k] {
+		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
 		var d int64
 		if log != nil {
 			d = m.issueOOO(in, blk.ops[j], m.cycle, outs[j], log)
@@ -632,9 +728,11 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 			pos = 0
 		}
 	}
+	bc.keyForward(m, blk, key, p, base)
 	bc.keyOutcomes(blk, key)
 	for vi := range blk.nvars {
 		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
+			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
 			bc.replayed += uint64(len(blk.head))
 			return v, false
@@ -667,7 +765,9 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		v.books[q].cycle -= base
 	}
 	v.farBook = false
+	bc.recordStores(m, blk, v, base)
 	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob))
+	v.periodic = v.periodic && !v.hasPre
 	v.valid = true
 	return v, true
 }
@@ -844,7 +944,19 @@ func (m *Model) account(blk *block, v *variant, b *Batch, i int, reps int, next 
 // repeat applies reps repetitions of a variant v of blk that repeats (blockCache.repeats),
 // the first of them at instruction i of b, from the current state; next is the pc after the
 // last.
-func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps int, next uint64) {
+// endSeq is the sequence number of the first store after the repetitions.
+func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps int, next uint64, endSeq int64) {
+	// The store times of the repetitions a later load can still reach (the store buffer's
+	// last sbEntries stores).
+	if nst := len(blk.stores); nst > 0 {
+		var start, step int64 = m.cycle, v.delta
+		if m.core.OutOfOrder {
+			start, step = m.dispatch, v.dispatch
+		}
+		for r := max(0, reps-(sbEntries+nst-1)/nst-1); r < reps; r++ {
+			m.replayStores(blk, v, endSeq-int64((reps-r)*nst), start+int64(r)*step)
+		}
+	}
 	if !m.core.OutOfOrder {
 		m.replay(blk, v, b, i, m.cycle+int64(reps-1)*v.delta, reps, next)
 		return
@@ -929,6 +1041,12 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		if oi.flags&(fLoad|fStore) != 0 {
 			blk.mem = append(blk.mem, uint8(j))
 		}
+		switch oi.class {
+		case isa.ClassLoad:
+			blk.loads = append(blk.loads, uint8(j))
+		case isa.ClassStore:
+			blk.stores = append(blk.stores, uint8(j))
+		}
 		if oi.flags&fRs1 != 0 {
 			blk.readReg(in.Rs1&31, &read, &wrote)
 		}
@@ -953,10 +1071,10 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		copies += m.units[u].count
 	}
 	blk.ow = (2 + 2*len(blk.mem) + 63) / 64
-	blk.keyLen = 2 + len(blk.liveIn) + copies + blk.ow
+	blk.keyLen = 2 + len(blk.liveIn) + copies + 3*len(blk.loads) + blk.ow
 	if m.core.OutOfOrder {
 		blk.robRead = min(k, len(m.rob))
-		blk.keyLen = 4 + len(blk.liveIn) + blk.robRead + blk.ow
+		blk.keyLen = 4 + len(blk.liveIn) + blk.robRead + 3*len(blk.loads) + blk.ow
 		copies = 0
 	}
 	if len(bc.key) < blk.keyLen {
@@ -970,6 +1088,9 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		v.why = make([]uint16, len(blk.written))
 		v.free = make([]int64, copies)
 		v.prof = make([]profStep, k)
+		v.fw = make([]int64, len(blk.loads))
+		v.stData = make([]int64, len(blk.stores))
+		v.stWritten = make([]int64, len(blk.stores))
 		if m.core.OutOfOrder {
 			v.rob = make([]int64, k)
 		}

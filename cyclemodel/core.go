@@ -51,6 +51,7 @@ type Core struct {
 	L1DHit                    int // load-to-use cycles on a hit
 	L1DMiss                   int // load-to-use cycles on a miss (refill from the next level)
 	MisalignedPenalty         int // extra cycles for an access that is not naturally aligned
+	StoreForward              int // cycles from a store's data to a load of the same bytes that takes it from the store buffer
 
 	// Vector unit (HasVector false: the core has none and vector classes must not appear).
 	HasVector    bool
@@ -194,6 +195,7 @@ type fileMemory struct {
 	Hit        *int `toml:"l1d_hit_latency_cycles"`
 	Miss       *int `toml:"l1d_miss_latency_cycles"`
 	Misaligned *int `toml:"misaligned_penalty_cycles"`
+	Forward    *int `toml:"store_forward_latency_cycles"`
 }
 
 type fileVector struct {
@@ -426,6 +428,7 @@ func (v *validator) core(fc *fileCore) *Core {
 		v.fail("memory.l1d_miss_latency_cycles", "%d is less than the hit latency %d", c.L1DMiss, c.L1DHit)
 	}
 	c.MisalignedPenalty = v.num(m.Misaligned, "memory", "misaligned_penalty_cycles", 0, 10000)
+	c.StoreForward = v.num(m.Forward, "memory", "store_forward_latency_cycles", 0, 100)
 
 	if vec := fc.Vector; vec != nil {
 		c.HasVector = true

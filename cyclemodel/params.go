@@ -36,6 +36,8 @@ func (c *Core) param(key string) (*int, error) {
 		return &c.L1DMiss, nil
 	case "memory.misaligned_penalty_cycles":
 		return &c.MisalignedPenalty, nil
+	case "memory.store_forward_latency_cycles":
+		return &c.StoreForward, nil
 	case "vector.dlen_bits":
 		return &c.DLEN, nil
 	case "vector.load_store_bytes_per_cycle":
@@ -85,7 +87,7 @@ func (c *Core) param(key string) (*int, error) {
 func (c *Core) ParamKeys() []string {
 	keys := []string{"freq_mhz", "pipeline.fetch_width", "pipeline.issue_width", "branch.mispredict_penalty_cycles",
 		"branch.taken_bubble_cycles", "dependencies.bypass_extra_cycles", "memory.l1d_hit_latency_cycles",
-		"memory.l1d_miss_latency_cycles", "memory.misaligned_penalty_cycles"}
+		"memory.l1d_miss_latency_cycles", "memory.misaligned_penalty_cycles", "memory.store_forward_latency_cycles"}
 	if c.OutOfOrder {
 		keys = append(keys, "pipeline.window_entries")
 	}
@@ -102,7 +104,7 @@ func (c *Core) ParamKeys() []string {
 		}
 		keys = append(keys, "override."+name+".latency_cycles")
 	}
-	sort.Strings(keys[9:])
+	sort.Strings(keys[10:])
 	return keys
 }
 
