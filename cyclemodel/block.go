@@ -79,14 +79,16 @@ type blockCache struct {
 
 	// The current iteration's store-buffer outcomes (storebuf.go): per instruction, a
 	// store's sequence number or a load's youngest overlapping store (-1: none) and whether it
-	// lacks some of the load's bytes; per load of the block, that as a code (fwdCode); the
-	// sequence number of the block's first store; whether a load may take a store from
-	// before the block.
-	sfSeq    [maxBlockLen]int64
-	sfPart   [maxBlockLen]bool
-	fw       [maxBlockLen]int64
-	firstSeq int64
-	hasPre   bool
+	// lacks some of the load's bytes; for each load that has such a store, in order, its
+	// outcome (fwdEntry) and the store; the sequence number of the block's first store;
+	// whether a load may take a store from before the block. Most loads have none, and then
+	// the key and the outcomes have nothing more.
+	sfSeq     [maxBlockLen]int64
+	sfPart    [maxBlockLen]bool
+	fw, fwSrc [maxBlockLen]int64
+	fwN       int
+	firstSeq  int64
+	hasPre    bool
 
 	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
 
@@ -135,7 +137,7 @@ type variant struct {
 	prof      []profStep
 	lastWhy   uint16
 	lastStall int64
-	fw        []int64 // the loads' store-buffer outcomes (fwdCode)
+	fw        []int64 // the loads' store-buffer outcomes (fwdEntry), those that have one
 	stData    []int64 // per store of the block: when its data exists and when it is written,
 	stWritten []int64 // from the start
 	hasPre    bool    // a load may take a store from before the block
@@ -491,15 +493,25 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 	var w uint64 // the word being filled
 	bit := uint(2)
 	bc.firstSeq = m.sb.n
+	bc.fwN, bc.hasPre = 0, false
+	q := 0 // loads so far
 	for _, j := range blk.mem {
 		oi := blk.ops[j]
 		addr := b.Addr[i+int(j)]
 		w |= uint64(m.access(addr, oi.mem, oi.store, oi)) << (bit % 64)
 		m.storeBuffer(addr, oi.mem, oi)
-		if oi.class == isa.ClassStore {
+		switch {
+		case oi.class == isa.ClassStore:
 			bc.sfSeq[j] = m.sfSeq
-		} else {
+		case oi.class == isa.ClassLoad:
 			bc.sfSeq[j], bc.sfPart[j] = m.sfSrc, m.sfPart
+			if m.sfSrc >= 0 {
+				bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, m.sfSrc, m.sfPart), m.sfSrc
+				bc.fwN++
+			}
+			q++
+		default:
+			bc.sfSeq[j] = -1
 		}
 		if bit += 2; bit%64 == 0 {
 			bc.ow[bit/64-1] = w
@@ -513,45 +525,40 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 		j := i + len(blk.head) - 1
 		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
 	}
-	bc.hasPre = false
-	for q, j := range blk.loads {
-		bc.fw[q] = bc.fwdCode(j)
-		bc.hasPre = bc.hasPre || bc.fw[q] < 0
-	}
 }
 
-// fwdCode is the store-buffer outcome of the load at position j of the block: 0 when no store
-// in flight writes its bytes, 2+2n when the block's store n does, with 1 added when it lacks
-// some of them, -1 (-2 when it lacks some) when a store from before the block does.
-func (bc *blockCache) fwdCode(j uint8) int64 {
-	src := bc.sfSeq[j]
-	var part int64
-	if bc.sfPart[j] {
-		part = 1
+// fwdEntry is the store-buffer outcome of the block's load number q whose youngest
+// overlapping store is src: q in the high bits, and in the low ones 2+2n when the block's
+// store n is src, 0 when a store from before the block is; 1 added when the store lacks
+// some of the load's bytes. It notes a store from before the block in hasPre.
+func (bc *blockCache) fwdEntry(q int, src int64, partial bool) int64 {
+	var code int64
+	if partial {
+		code = 1
 	}
-	switch {
-	case src < 0:
-		return 0
-	case src >= bc.firstSeq:
-		return 2 + 2*(src-bc.firstSeq) + part
+	if src >= bc.firstSeq {
+		code += 2 + 2*(src-bc.firstSeq)
+	} else {
+		bc.hasPre = true
 	}
-	return -1 - part
+	return int64(q)<<16 | code
 }
 
-// keyForward fills the key's store-buffer part at p: each load's outcome code and, for a
-// store from before the block that is not yet written at start, when it is written and when
-// its data exists, from start.
-func (bc *blockCache) keyForward(m *Model, blk *block, key []int64, p int, start int64) {
-	for q, j := range blk.loads {
-		key[p], key[p+1], key[p+2] = bc.fw[q], 0, 0
-		if bc.fw[q] < 0 {
-			src := bc.sfSeq[j] & (stTimes - 1)
-			if w := m.sb.written[src]; w > start {
-				key[p+1], key[p+2] = w-start, m.sb.data[src]-start
+// keyForward appends the key's store-buffer part to key: each load's outcome (fwdEntry)
+// and, for a store from before the block that is not yet written at start, when it is
+// written and when its data exists, from start.
+func (bc *blockCache) keyForward(m *Model, key []int64, start int64) []int64 {
+	for k, e := range bc.fw[:bc.fwN] {
+		var w, d int64
+		if e&0xffff < 2 {
+			src := bc.fwSrc[k] & (stTimes - 1)
+			if wr := m.sb.written[src]; wr > start {
+				w, d = wr-start, m.sb.data[src]-start
 			}
 		}
-		p += 3
+		key = append(key, e, w, d)
 	}
+	return key
 }
 
 // recordStores keeps when the block's stores have their data and are written, from start.
@@ -560,7 +567,7 @@ func (bc *blockCache) recordStores(m *Model, blk *block, v *variant, start int64
 		s := (bc.firstSeq + int64(q)) & (stTimes - 1)
 		v.stData[q], v.stWritten[q] = m.sb.data[s]-start, m.sb.written[s]-start
 	}
-	copy(v.fw, bc.fw[:len(blk.loads)])
+	v.fw = append(v.fw[:0], bc.fw[:bc.fwN]...)
 	v.hasPre = bc.hasPre
 }
 
@@ -574,7 +581,7 @@ func (m *Model) replayStores(blk *block, v *variant, first, start int64) {
 
 // sameOutcomes reports whether the current outcomes are v's.
 func (bc *blockCache) sameOutcomes(blk *block, v *variant) bool {
-	if bc.ow[0] != v.ow[0] || !slices.Equal(bc.fw[:len(blk.loads)], v.fw) {
+	if bc.ow[0] != v.ow[0] || bc.fwN != len(v.fw) || bc.fwN > 0 && !slices.Equal(bc.fw[:bc.fwN], v.fw) {
 		return false
 	}
 	return blk.ow == 1 || slices.Equal(bc.ow[1:blk.ow], v.ow[1:])
@@ -610,8 +617,10 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 			p++
 		}
 	}
-	bc.keyForward(m, blk, key, p, prev)
 	bc.keyOutcomes(blk, key)
+	if bc.fwN > 0 {
+		key = bc.keyForward(m, key, prev)
+	}
 	for vi := range blk.nvars {
 		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
@@ -623,7 +632,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 
 	// Time the block and record what it did.
 	v := bc.timeEach(m, blk, b, i, next, nil)
-	copy(v.key, key)
+	v.key = append(v.key[:0], key...)
 	copy(v.ow, bc.ow[:blk.ow])
 	v.delta = m.cycle - prev
 	v.slots = m.slots
@@ -728,8 +737,10 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 			pos = 0
 		}
 	}
-	bc.keyForward(m, blk, key, p, base)
 	bc.keyOutcomes(blk, key)
+	if bc.fwN > 0 {
+		key = bc.keyForward(m, key, base)
+	}
 	for vi := range blk.nvars {
 		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
@@ -745,7 +756,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	if log.overflow {
 		return v, true // not kept (valid is false)
 	}
-	copy(v.key, key)
+	v.key = append(v.key[:0], key...)
 	copy(v.ow, bc.ow[:blk.ow])
 	for j := range v.rob {
 		v.rob[j] -= base
@@ -1071,24 +1082,24 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		copies += m.units[u].count
 	}
 	blk.ow = (2 + 2*len(blk.mem) + 63) / 64
-	blk.keyLen = 2 + len(blk.liveIn) + copies + 3*len(blk.loads) + blk.ow
+	blk.keyLen = 2 + len(blk.liveIn) + copies + blk.ow
 	if m.core.OutOfOrder {
 		blk.robRead = min(k, len(m.rob))
-		blk.keyLen = 4 + len(blk.liveIn) + blk.robRead + 3*len(blk.loads) + blk.ow
+		blk.keyLen = 4 + len(blk.liveIn) + blk.robRead + blk.ow
 		copies = 0
 	}
-	if len(bc.key) < blk.keyLen {
-		bc.key = make([]int64, blk.keyLen)
+	if full := blk.keyLen + 3*len(blk.loads); cap(bc.key) < full { // (the store-buffer part follows)
+		bc.key = make([]int64, full)
 	}
 	for vi := range blk.vars {
 		v := &blk.vars[vi]
-		v.key = make([]int64, blk.keyLen)
+		v.key = make([]int64, blk.keyLen, blk.keyLen+3*len(blk.loads))
 		v.ow = make([]uint64, blk.ow)
 		v.ready = make([]int64, len(blk.written))
 		v.why = make([]uint16, len(blk.written))
 		v.free = make([]int64, copies)
 		v.prof = make([]profStep, k)
-		v.fw = make([]int64, len(blk.loads))
+		v.fw = make([]int64, 0, len(blk.loads))
 		v.stData = make([]int64, len(blk.stores))
 		v.stWritten = make([]int64, len(blk.stores))
 		if m.core.OutOfOrder {

@@ -477,7 +477,11 @@ func (m *Model) storeBuffer(addr uint64, size uint8, oi *opInfo) {
 	}
 	switch oi.class {
 	case isa.ClassLoad:
-		m.sfSrc, m.sfPart = m.sb.find(addr, addr+uint64(size))
+		// At most 8 bytes: two granules at most (find's general loop is for vector accesses).
+		hi := addr + uint64(size)
+		if cand := m.sb.filter[(addr>>3)&(sbHash-1)] | m.sb.filter[((hi-1)>>3)&(sbHash-1)]; cand != 0 {
+			m.sfSrc, m.sfPart = m.sb.youngest(addr, hi, cand)
+		}
 	case isa.ClassStore:
 		m.sfSeq = m.sb.insert(addr, addr+uint64(size))
 	}

@@ -63,15 +63,22 @@ func (b *storeBuf) insert(lo, hi uint64) int64 {
 // find returns the youngest store that writes any byte of [lo, hi), and whether it leaves
 // some of them out; -1 when none does.
 func (b *storeBuf) find(lo, hi uint64) (int64, bool) {
-	var cand uint16
 	g, last := lo>>3, (hi-1)>>3
-	for k := 0; k < sbHash && g <= last; k++ {
+	cand := b.filter[g&(sbHash-1)] | b.filter[last&(sbHash-1)]
+	for g += 1; g < last; g++ { // a vector access's granules between its first and last
 		cand |= b.filter[g&(sbHash-1)]
-		g++
+		if g-lo>>3 >= sbHash {
+			break
+		}
 	}
 	if cand == 0 {
 		return -1, false
 	}
+	return b.youngest(lo, hi, cand)
+}
+
+// youngest is find's search of the candidate entries cand.
+func (b *storeBuf) youngest(lo, hi uint64, cand uint16) (int64, bool) {
 	for d := int64(1); d <= sbEntries && d <= b.n; d++ {
 		e := int((b.n - d) & (sbEntries - 1))
 		if cand&(1<<e) == 0 || lo >= b.hi[e] || b.lo[e] >= hi {
