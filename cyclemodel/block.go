@@ -47,6 +47,16 @@ import (
 // modelled with the start of the next one, so that a loop goes on being repeated across
 // batches; anything that reads the model first models the held instructions one by one.
 //
+// Store-to-load forwarding (storebuf.go) adds to both halves. Which store each of the block's
+// loads may take its bytes from is an outcome, worked out in program order with the cache
+// accesses: none, one of the block's own stores, or one from before the block. The timing of
+// the first two follows from the key; for a store from before the block the key adds when its
+// data exists and when it is written (relative to the start; nothing when it is written by
+// the start, as it then does not matter). A variant records when each of the block's stores
+// has its data and is written, and replaying sets those. A variant with a load that may take
+// a store from before the block is never repeated without its key being built (the next
+// iteration would depend on this one's stores in a way the fixed-point checks do not follow).
+//
 // Replaying gives exactly the counts timing would give. One difference in the state it
 // leaves does not matter: a unit copy whose free time was at or before the start is left
 // free at the start cycle, and which copy of a unit an instruction takes may differ, but
@@ -66,6 +76,19 @@ type blockCache struct {
 	outs [maxBlockLen]uint8
 	ow   [maxOutWords]uint64 // the current iteration's outcomes
 	log  probeLog
+
+	// The current iteration's store-buffer outcomes (storebuf.go): per instruction, a
+	// store's sequence number or a load's youngest overlapping store (-1: none) and whether it
+	// lacks some of the load's bytes; for each load that has such a store, in order, its
+	// outcome (fwdEntry) and the store; the sequence number of the block's first store;
+	// whether a load may take a store from before the block. Most loads have none, and then
+	// the key and the outcomes have nothing more.
+	sfSeq     [maxBlockLen]int64
+	sfPart    [maxBlockLen]bool
+	fw, fwSrc [maxBlockLen]int64
+	fwN       int
+	firstSeq  int64
+	hasPre    bool
 
 	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
 
@@ -89,7 +112,9 @@ type block struct {
 	units   []int16   // units the block uses
 	keyLen  int       // the start state, then ow words of outcomes
 	ow      int
-	robRead int // out of order: the reorder-buffer entries the block reads before writing them
+	robRead int     // out of order: the reorder-buffer entries the block reads before writing them
+	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
+	stores  []uint8 // ...and of the stores, which enter the store buffer
 
 	vars  [blockVariants]variant
 	nvars int
@@ -112,7 +137,11 @@ type variant struct {
 	prof      []profStep
 	lastWhy   uint16
 	lastStall int64
-	fixed     bool // it leaves the state it starts in (fixedPoint)
+	fw        []int64 // the loads' store-buffer outcomes (fwdEntry), those that have one
+	stData    []int64 // per store of the block: when its data exists and when it is written,
+	stWritten []int64 // from the start
+	hasPre    bool    // a load may take a store from before the block
+	fixed     bool    // it leaves the state it starts in (fixedPoint)
 	valid     bool
 
 	// Out of order (times relative to the start's dispatch cycle).
@@ -245,7 +274,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			reps++
 		} else {
 			if reps > 0 {
-				bc.repeat(m, blk, v, b, j-reps*k, reps, blk.pc)
+				bc.repeat(m, blk, v, b, j-reps*k, reps, blk.pc, bc.firstSeq)
 				bc.repeated += uint64(reps * k)
 				streak += reps
 				reps = 0
@@ -279,7 +308,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		if j < n {
 			next = b.PC[j]
 		}
-		bc.repeat(m, blk, v, b, j-reps*k, reps, next)
+		bc.repeat(m, blk, v, b, j-reps*k, reps, next, m.sb.n)
 		bc.repeated += uint64(reps * k)
 		streak += reps
 	}
@@ -463,9 +492,27 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint64) {
 	var w uint64 // the word being filled
 	bit := uint(2)
+	bc.firstSeq = m.sb.n
+	bc.fwN, bc.hasPre = 0, false
+	q := 0 // loads so far
 	for _, j := range blk.mem {
 		oi := blk.ops[j]
-		w |= uint64(m.access(b.Addr[i+int(j)], oi.mem, oi.store, oi)) << (bit % 64)
+		addr := b.Addr[i+int(j)]
+		w |= uint64(m.access(addr, oi.mem, oi.store, oi)) << (bit % 64)
+		m.storeBuffer(addr, oi.mem, oi)
+		switch {
+		case oi.class == isa.ClassStore:
+			bc.sfSeq[j] = m.sfSeq
+		case oi.class == isa.ClassLoad:
+			bc.sfSeq[j], bc.sfPart[j] = m.sfSrc, m.sfPart
+			if m.sfSrc >= 0 {
+				bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, m.sfSrc, m.sfPart), m.sfSrc
+				bc.fwN++
+			}
+			q++
+		default:
+			bc.sfSeq[j] = -1
+		}
 		if bit += 2; bit%64 == 0 {
 			bc.ow[bit/64-1] = w
 			w = 0
@@ -480,9 +527,61 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 	}
 }
 
+// fwdEntry is the store-buffer outcome of the block's load number q whose youngest
+// overlapping store is src: q in the high bits, and in the low ones 2+2n when the block's
+// store n is src, 0 when a store from before the block is; 1 added when the store lacks
+// some of the load's bytes. It notes a store from before the block in hasPre.
+func (bc *blockCache) fwdEntry(q int, src int64, partial bool) int64 {
+	var code int64
+	if partial {
+		code = 1
+	}
+	if src >= bc.firstSeq {
+		code += 2 + 2*(src-bc.firstSeq)
+	} else {
+		bc.hasPre = true
+	}
+	return int64(q)<<16 | code
+}
+
+// keyForward appends the key's store-buffer part to key: each load's outcome (fwdEntry)
+// and, for a store from before the block that is not yet written at start, when it is
+// written and when its data exists, from start.
+func (bc *blockCache) keyForward(m *Model, key []int64, start int64) []int64 {
+	for k, e := range bc.fw[:bc.fwN] {
+		var w, d int64
+		if e&0xffff < 2 {
+			src := bc.fwSrc[k] & (stTimes - 1)
+			if wr := m.sb.written[src]; wr > start {
+				w, d = wr-start, m.sb.data[src]-start
+			}
+		}
+		key = append(key, e, w, d)
+	}
+	return key
+}
+
+// recordStores keeps when the block's stores have their data and are written, from start.
+func (bc *blockCache) recordStores(m *Model, blk *block, v *variant, start int64) {
+	for q := range blk.stores {
+		s := (bc.firstSeq + int64(q)) & (stTimes - 1)
+		v.stData[q], v.stWritten[q] = m.sb.data[s]-start, m.sb.written[s]-start
+	}
+	v.fw = append(v.fw[:0], bc.fw[:bc.fwN]...)
+	v.hasPre = bc.hasPre
+}
+
+// replayStores sets the times of the block's stores, the first of them store first, for an
+// iteration of variant v starting at start.
+func (m *Model) replayStores(blk *block, v *variant, first, start int64) {
+	for q := range blk.stores {
+		m.sb.setTimes(first+int64(q), start+v.stData[q], start+v.stWritten[q])
+	}
+}
+
 // sameOutcomes reports whether the current outcomes are v's.
 func (bc *blockCache) sameOutcomes(blk *block, v *variant) bool {
-	if bc.ow[0] != v.ow[0] {
+	if bc.ow[0] != v.ow[0] || bc.fwN != len(v.fw) || bc.fwN > 0 && !slices.Equal(bc.fw[:bc.fwN], v.fw) {
 		return false
 	}
 	return blk.ow == 1 || slices.Equal(bc.ow[1:blk.ow], v.ow[1:])
@@ -519,8 +618,12 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		}
 	}
 	bc.keyOutcomes(blk, key)
+	if bc.fwN > 0 {
+		key = bc.keyForward(m, key, prev)
+	}
 	for vi := range blk.nvars {
 		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) {
+			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
 			bc.replayed += uint64(len(blk.head))
 			return v, false
@@ -529,7 +632,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 
 	// Time the block and record what it did.
 	v := bc.timeEach(m, blk, b, i, next, nil)
-	copy(v.key, key)
+	v.key = append(v.key[:0], key...)
 	copy(v.ow, bc.ow[:blk.ow])
 	v.delta = m.cycle - prev
 	v.slots = m.slots
@@ -545,7 +648,8 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 			p++
 		}
 	}
-	v.fixed = blk.fixedPoint(v)
+	bc.recordStores(m, blk, v, prev)
+	v.fixed = blk.fixedPoint(v) && !v.hasPre
 	v.valid = true
 	return v, true
 }
@@ -571,6 +675,7 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	blk.nvars = max(blk.nvars, min(blk.nvars+1, blockVariants))
 	v.valid, v.fixed = false, false
 	for j, in := range b.Inst[i : i+k] {
+		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
 		var d int64
 		if log != nil {
 			d = m.issueOOO(in, blk.ops[j], m.cycle, outs[j], log)
@@ -633,8 +738,12 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		}
 	}
 	bc.keyOutcomes(blk, key)
+	if bc.fwN > 0 {
+		key = bc.keyForward(m, key, base)
+	}
 	for vi := range blk.nvars {
 		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
+			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
 			bc.replayed += uint64(len(blk.head))
 			return v, false
@@ -647,7 +756,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	if log.overflow {
 		return v, true // not kept (valid is false)
 	}
-	copy(v.key, key)
+	v.key = append(v.key[:0], key...)
 	copy(v.ow, bc.ow[:blk.ow])
 	for j := range v.rob {
 		v.rob[j] -= base
@@ -667,7 +776,9 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		v.books[q].cycle -= base
 	}
 	v.farBook = false
+	bc.recordStores(m, blk, v, base)
 	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob))
+	v.periodic = v.periodic && !v.hasPre
 	v.valid = true
 	return v, true
 }
@@ -844,7 +955,19 @@ func (m *Model) account(blk *block, v *variant, b *Batch, i int, reps int, next 
 // repeat applies reps repetitions of a variant v of blk that repeats (blockCache.repeats),
 // the first of them at instruction i of b, from the current state; next is the pc after the
 // last.
-func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps int, next uint64) {
+// endSeq is the sequence number of the first store after the repetitions.
+func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps int, next uint64, endSeq int64) {
+	// The store times of the repetitions a later load can still reach (the store buffer's
+	// last sbEntries stores).
+	if nst := len(blk.stores); nst > 0 {
+		var start, step int64 = m.cycle, v.delta
+		if m.core.OutOfOrder {
+			start, step = m.dispatch, v.dispatch
+		}
+		for r := max(0, reps-(sbEntries+nst-1)/nst-1); r < reps; r++ {
+			m.replayStores(blk, v, endSeq-int64((reps-r)*nst), start+int64(r)*step)
+		}
+	}
 	if !m.core.OutOfOrder {
 		m.replay(blk, v, b, i, m.cycle+int64(reps-1)*v.delta, reps, next)
 		return
@@ -929,6 +1052,12 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		if oi.flags&(fLoad|fStore) != 0 {
 			blk.mem = append(blk.mem, uint8(j))
 		}
+		switch oi.class {
+		case isa.ClassLoad:
+			blk.loads = append(blk.loads, uint8(j))
+		case isa.ClassStore:
+			blk.stores = append(blk.stores, uint8(j))
+		}
 		if oi.flags&fRs1 != 0 {
 			blk.readReg(in.Rs1&31, &read, &wrote)
 		}
@@ -959,17 +1088,20 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		blk.keyLen = 4 + len(blk.liveIn) + blk.robRead + blk.ow
 		copies = 0
 	}
-	if len(bc.key) < blk.keyLen {
-		bc.key = make([]int64, blk.keyLen)
+	if full := blk.keyLen + 3*len(blk.loads); cap(bc.key) < full { // (the store-buffer part follows)
+		bc.key = make([]int64, full)
 	}
 	for vi := range blk.vars {
 		v := &blk.vars[vi]
-		v.key = make([]int64, blk.keyLen)
+		v.key = make([]int64, blk.keyLen, blk.keyLen+3*len(blk.loads))
 		v.ow = make([]uint64, blk.ow)
 		v.ready = make([]int64, len(blk.written))
 		v.why = make([]uint16, len(blk.written))
 		v.free = make([]int64, copies)
 		v.prof = make([]profStep, k)
+		v.fw = make([]int64, 0, len(blk.loads))
+		v.stData = make([]int64, len(blk.stores))
+		v.stWritten = make([]int64, len(blk.stores))
 		if m.core.OutOfOrder {
 			v.rob = make([]int64, k)
 		}

@@ -8,10 +8,12 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -49,6 +51,7 @@ type Core struct {
 	L1DHit                    int // load-to-use cycles on a hit
 	L1DMiss                   int // load-to-use cycles on a miss (refill from the next level)
 	MisalignedPenalty         int // extra cycles for an access that is not naturally aligned
+	StoreForward              int // cycles from a store's data to a load of the same bytes that takes it from the store buffer
 
 	// Vector unit (HasVector false: the core has none and vector classes must not appear).
 	HasVector    bool
@@ -192,6 +195,7 @@ type fileMemory struct {
 	Hit        *int `toml:"l1d_hit_latency_cycles"`
 	Miss       *int `toml:"l1d_miss_latency_cycles"`
 	Misaligned *int `toml:"misaligned_penalty_cycles"`
+	Forward    *int `toml:"store_forward_latency_cycles"`
 }
 
 type fileVector struct {
@@ -223,13 +227,28 @@ var tomlErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)
 // Parse reads a core description; file names it in errors.
 func Parse(file string, data []byte) (*Core, error) {
 	lines := keyLines(string(data))
-	var fc fileCore
-	md, err := toml.Decode(string(data), &fc)
-	if err != nil {
+	// First the document as it is, to check every value's type where it stands (schema.go);
+	// then the file structs, which then decode without a type error.
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &Error{File: file, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+			key := lines.keyAt(pe.Position.Line)
+			if key == "" {
+				key = pe.LastKey
+			}
+			return nil, &Error{File: file, Line: pe.Position.Line, Key: key, Msg: pe.Message}
 		}
+		return nil, &Error{File: file, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	var problems []typeProblem
+	checkTypes(doc, reflect.TypeOf(fileCore{}), "", &problems)
+	if e := firstProblem(file, lines, problems); e != nil {
+		return nil, e
+	}
+	var fc fileCore
+	md, err := toml.Decode(string(data), &fc)
+	if err != nil { // not expected after checkTypes
 		if m := tomlErr.FindStringSubmatch(err.Error()); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			return nil, &Error{File: file, Line: n, Key: m[2], Msg: m[3]}
@@ -320,7 +339,7 @@ func (v *validator) core(fc *fileCore) *Core {
 	c.Summary = v.str(fc.Summary, "", "summary")
 	if fc.FreqMHz == nil {
 		v.missing("", "freq_mhz")
-	} else if c.FreqMHz = *fc.FreqMHz; c.FreqMHz <= 0 || c.FreqMHz > 10000 {
+	} else if c.FreqMHz = *fc.FreqMHz; !(c.FreqMHz > 0 && c.FreqMHz <= 10000) { // (NaN fails both)
 		v.fail("freq_mhz", "%g MHz is not a plausible clock", c.FreqMHz)
 	}
 
@@ -409,6 +428,7 @@ func (v *validator) core(fc *fileCore) *Core {
 		v.fail("memory.l1d_miss_latency_cycles", "%d is less than the hit latency %d", c.L1DMiss, c.L1DHit)
 	}
 	c.MisalignedPenalty = v.num(m.Misaligned, "memory", "misaligned_penalty_cycles", 0, 10000)
+	c.StoreForward = v.num(m.Forward, "memory", "store_forward_latency_cycles", 0, 100)
 
 	if vec := fc.Vector; vec != nil {
 		c.HasVector = true
@@ -521,17 +541,18 @@ func ClassNames() []string {
 // ones whose names start with "v").
 func isVectorClass(c isa.Class) bool { return c.Vector() }
 
-var opNames map[string]isa.Op
+// opNames maps every mnemonic to its op. It is built once, on first use, under sync.Once:
+// cores are loaded from several goroutines at once (bench runs cases in parallel).
+var opNames = sync.OnceValue(func() map[string]isa.Op {
+	m := map[string]isa.Op{}
+	for _, r := range isa.Rows() {
+		m[r.Name] = r.Op
+	}
+	return m
+})
 
 func opByName(name string) (isa.Op, bool) {
-	if opNames == nil {
-		m := map[string]isa.Op{}
-		for _, r := range isa.Rows() {
-			m[r.Name] = r.Op
-		}
-		opNames = m
-	}
-	op, ok := opNames[strings.ToLower(name)]
+	op, ok := opNames()[strings.ToLower(name)]
 	return op, ok
 }
 

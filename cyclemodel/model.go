@@ -39,14 +39,15 @@ type Batch struct {
 // Reasons cycles are spent, in the order Stats.Stall holds them; the dependency, latency
 // and busy-unit reasons follow as one entry per class and per unit.
 const (
-	ReasonIssue      = iota // the issue (and, out of order, retire) width: the cost of the instruction itself
-	ReasonMispredict        // refetch after a mispredicted branch or jump
-	ReasonTaken             // the fetch bubble of a correctly predicted taken branch or jump
-	ReasonCacheMiss         // waiting for a load that missed in the L1 data cache
-	ReasonMisaligned        // the extra cycles of a misaligned access
-	ReasonWindow            // out of order: the reorder buffer was full
-	ReasonVector            // a vector unit was still busy with an earlier instruction's beats
-	reasonDep               // + class: waiting for a result of that class
+	ReasonIssue        = iota // the issue (and, out of order, retire) width: the cost of the instruction itself
+	ReasonMispredict          // refetch after a mispredicted branch or jump
+	ReasonTaken               // the fetch bubble of a correctly predicted taken branch or jump
+	ReasonCacheMiss           // waiting for a load that missed in the L1 data cache
+	ReasonMisaligned          // the extra cycles of a misaligned access
+	ReasonWindow              // out of order: the reorder buffer was full
+	ReasonVector              // a vector unit was still busy with an earlier instruction's beats
+	ReasonStoreForward        // a load waited for an older store's data or for it to be written (storebuf.go)
+	reasonDep                 // + class: waiting for a result of that class
 	// reasonExec + class: out of order, retirement waited for the instruction's own latency;
 	// reasonUnit + unit: the unit had no free copy.
 )
@@ -133,6 +134,17 @@ type Model struct {
 
 	bp    predictor
 	cache cache
+	sb    storeBuf // stores in flight (storebuf.go)
+	sfLat int64    // the core's store_forward_latency_cycles
+
+	// The current instruction's place in the store buffer, from its access's outcome: a
+	// store's sequence number (sfSeq), a load's youngest overlapping store (sfSrc, -1: none)
+	// and whether that store lacks some of its bytes (sfPart). sfUse says a vector access
+	// takes part.
+	sfSeq, sfSrc int64
+	sfPart       bool
+	sfUse        bool
+	fwdReady     int64 // a vector load's forwarded data: when its result can exist (0: no constraint)
 
 	vlen, dlen int
 
@@ -196,6 +208,8 @@ func New(c *Core, xlen, vlen int) *Model {
 	m.canHold = true
 	m.bp.init(c)
 	m.cache.init(c.L1DSize, c.L1DWays, c.L1DLine)
+	m.sfLat = int64(c.StoreForward)
+	m.sfSrc = -1
 	m.stats.Stall = make([]uint64, reasonUnit0+len(c.Units))
 	return m
 }
@@ -441,11 +455,31 @@ func (m *Model) outcome(s *step, oi *opInfo) uint8 {
 	var o uint8
 	if oi.flags&(fLoad|fStore) != 0 {
 		o = m.access(s.addr, s.size, s.store, oi)
+		m.storeBuffer(s.addr, s.size, oi)
 	}
 	if oi.flags&(fBranch|fJump) != 0 {
 		o |= m.predict(s.pc, s.next, s.in, oi)
 	}
 	return o
+}
+
+// storeBuffer runs a scalar access through the store buffer (storebuf.go): a store takes an
+// entry, a load finds the store it may depend on. Atomics take no part.
+func (m *Model) storeBuffer(addr uint64, size uint8, oi *opInfo) {
+	m.sfSrc, m.sfSeq = -1, -1
+	if size == 0 {
+		return
+	}
+	switch oi.class {
+	case isa.ClassLoad:
+		// At most 8 bytes: two granules at most (find's general loop is for vector accesses).
+		hi := addr + uint64(size)
+		if cand := m.sb.filter[(addr>>3)&(sbHash-1)] | m.sb.filter[((hi-1)>>3)&(sbHash-1)]; cand != 0 {
+			m.sfSrc, m.sfPart = m.sb.youngest(addr, hi, cand)
+		}
+	case isa.ClassStore:
+		m.sfSeq = m.sb.insert(addr, addr+uint64(size))
+	}
 }
 
 // access models a scalar access of size bytes at addr (none when size is 0): it counts the
@@ -545,6 +579,10 @@ func (m *Model) issue(in *isa.Inst, oi *opInfo, prev int64, o uint8) int64 {
 		}
 	}
 	lat, occ := m.memLatency(oi, o)
+	var fwd int64
+	if oi.class == isa.ClassLoad {
+		t, why, fwd = m.sb.forward(m.sfSrc, m.sfPart, t, why, m.sfLat)
+	}
 
 	// The unit: the copy that frees first.
 	if oi.unit >= 0 {
@@ -572,10 +610,15 @@ func (m *Model) issue(in *isa.Inst, oi *opInfo, prev int64, o uint8) int64 {
 	m.stats.Stall[ReasonIssue] += uint64(base - prev)
 	m.stats.Stall[why] += uint64(t - base)
 
+	if oi.class == isa.ClassStore {
+		m.sb.setTimes(m.sfSeq, t, t+lat)
+	}
 	if f&fRd != 0 {
 		if rd := in.Rd & 31; rd != 0 {
 			w := oi.depWhy
 			switch {
+			case fwd > t+lat:
+				lat, w = fwd-t, ReasonStoreForward
 			case o&oMiss != 0:
 				w = ReasonCacheMiss
 			case o&oMisaligned != 0:
@@ -653,10 +696,14 @@ func (m *Model) retireInOrder(s *step, oi *opInfo, prev int64) int64 {
 		miss, mis = o&oMiss != 0, o&oMisaligned != 0
 	}
 	var beats int64 = 1
+	var fwd int64
 	if oi.flags&fVector != 0 {
-		m.vecMiss = false
+		m.vecMiss, m.sfUse = false, false
 		beats, occ, lat = m.vecShape(s, oi)
 		miss = m.vecMiss
+		if m.sfUse && oi.flags&fLoad != 0 {
+			t, why, fwd = m.sb.forward(m.sfSrc, m.sfPart, t, why, m.sfLat)
+		}
 	}
 
 	// The unit: the copy that frees first.
@@ -686,7 +733,14 @@ func (m *Model) retireInOrder(s *step, oi *opInfo, prev int64) int64 {
 	m.stats.Stall[ReasonIssue] += uint64(base - prev)
 	m.stats.Stall[why] += uint64(t - base)
 
+	if fwd > t+lat {
+		lat, m.fwdReady = fwd-t, fwd
+	}
+	if m.sfUse && oi.flags&fStore != 0 {
+		m.sb.setTimes(m.sfSeq, t+occ, t+lat) // its bytes are in once moved; written after a miss's refill
+	}
 	m.writeback(s, oi, t, lat, beats, miss, mis)
+	m.fwdReady = 0
 	if oi.flags&(fBranch|fJump) != 0 {
 		m.redirect(m.predict(s.pc, s.next, s.in, oi), t+lat-1)
 	}
@@ -706,6 +760,8 @@ func (m *Model) writeback(s *step, oi *opInfo, t, lat, beats int64, miss, mis bo
 	}
 	why := oi.depWhy
 	switch {
+	case m.fwdReady != 0:
+		why = ReasonStoreForward
 	case miss:
 		why = ReasonCacheMiss
 	case mis:
@@ -754,10 +810,14 @@ func (m *Model) retireOOO(s *step, oi *opInfo, prev int64) int64 {
 		miss, mis = o&oMiss != 0, o&oMisaligned != 0
 	}
 	var beats int64 = 1
+	var fwd int64
 	if oi.flags&fVector != 0 {
-		m.vecMiss = false
+		m.vecMiss, m.sfUse = false, false
 		beats, occ, lat = m.vecShape(s, oi)
 		miss = m.vecMiss
+		if m.sfUse && oi.flags&fLoad != 0 {
+			t, why, fwd = m.sb.forward(m.sfSrc, m.sfPart, t, why, m.sfLat)
+		}
 	}
 	if oi.unit >= 0 {
 		u := &m.units[oi.unit]
@@ -765,11 +825,16 @@ func (m *Model) retireOOO(s *step, oi *opInfo, prev int64) int64 {
 			t, why = r, oi.busyWhy
 		}
 	}
+	fwded := fwd > t+lat
+	if fwded {
+		lat, m.fwdReady = fwd-t, fwd
+	}
 	done := t + lat
 	if oi.flags&fStore != 0 && oi.flags&fLoad == 0 {
 		done = t + 1 // a store retires once its address and data are in the store buffer
 	}
 	m.writeback(s, oi, t, lat, beats, miss, mis)
+	m.fwdReady = 0
 	if oi.flags&(fBranch|fJump) != 0 {
 		m.redirect(m.predict(s.pc, s.next, s.in, oi), t+lat-1)
 	}
@@ -789,6 +854,9 @@ func (m *Model) retireOOO(s *step, oi *opInfo, prev int64) int64 {
 		if why == ReasonIssue {
 			rwhy = oi.execWhy
 		}
+		if fwded {
+			rwhy = ReasonStoreForward
+		}
 	}
 	if r == prev {
 		m.slots++
@@ -799,6 +867,9 @@ func (m *Model) retireOOO(s *step, oi *opInfo, prev int64) int64 {
 	m.rob[m.robPos] = r
 	if m.robPos++; m.robPos == len(m.rob) {
 		m.robPos = 0
+	}
+	if m.sfUse && oi.flags&fStore != 0 {
+		m.sb.setTimes(m.sfSeq, t+occ, max(r, t+lat)) // written once it retires and its line is in
 	}
 	m.lastWhy, m.lastStall = rwhy, r-base
 	m.stats.Stall[ReasonIssue] += uint64(base - prev)
@@ -843,10 +914,18 @@ func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *pro
 		}
 	}
 	lat, occ := m.memLatency(oi, o)
+	var fwd int64
+	if oi.class == isa.ClassLoad {
+		t, why, fwd = m.sb.forward(m.sfSrc, m.sfPart, t, why, m.sfLat)
+	}
 	if oi.unit >= 0 {
 		if r := m.units[oi.unit].reserve(t, occ, log, oi.unit); r > t {
 			t, why = r, oi.busyWhy
 		}
+	}
+	fwded := fwd > t+lat
+	if fwded {
+		lat = fwd - t
 	}
 	done := t + lat
 	if f&fStore != 0 && f&fLoad == 0 {
@@ -856,6 +935,8 @@ func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *pro
 		if rd := in.Rd & 31; rd != 0 {
 			w := oi.depWhy
 			switch {
+			case fwded:
+				w = ReasonStoreForward
 			case o&oMiss != 0:
 				w = ReasonCacheMiss
 			case o&oMisaligned != 0:
@@ -884,6 +965,9 @@ func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *pro
 		if why == ReasonIssue {
 			rwhy = oi.execWhy
 		}
+		if fwded {
+			rwhy = ReasonStoreForward
+		}
 	}
 	if r == prev {
 		m.slots++
@@ -894,6 +978,9 @@ func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *pro
 	m.rob[m.robPos] = r
 	if m.robPos++; m.robPos == len(m.rob) {
 		m.robPos = 0
+	}
+	if oi.class == isa.ClassStore {
+		m.sb.setTimes(m.sfSeq, t, r) // written once it retires
 	}
 	m.lastWhy, m.lastStall = rwhy, r-base
 	m.stats.Stall[ReasonIssue] += uint64(base - prev)

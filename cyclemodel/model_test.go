@@ -35,6 +35,7 @@ l1d_line_bytes = 64
 l1d_hit_latency_cycles = 2
 l1d_miss_latency_cycles = 10
 misaligned_penalty_cycles = 5
+store_forward_latency_cycles = 4
 
 [[unit]]
 name = "alu"

@@ -2,6 +2,7 @@ package cyclemodel
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -35,6 +36,8 @@ func (c *Core) param(key string) (*int, error) {
 		return &c.L1DMiss, nil
 	case "memory.misaligned_penalty_cycles":
 		return &c.MisalignedPenalty, nil
+	case "memory.store_forward_latency_cycles":
+		return &c.StoreForward, nil
 	case "vector.dlen_bits":
 		return &c.DLEN, nil
 	case "vector.load_store_bytes_per_cycle":
@@ -84,7 +87,7 @@ func (c *Core) param(key string) (*int, error) {
 func (c *Core) ParamKeys() []string {
 	keys := []string{"freq_mhz", "pipeline.fetch_width", "pipeline.issue_width", "branch.mispredict_penalty_cycles",
 		"branch.taken_bubble_cycles", "dependencies.bypass_extra_cycles", "memory.l1d_hit_latency_cycles",
-		"memory.l1d_miss_latency_cycles", "memory.misaligned_penalty_cycles"}
+		"memory.l1d_miss_latency_cycles", "memory.misaligned_penalty_cycles", "memory.store_forward_latency_cycles"}
 	if c.OutOfOrder {
 		keys = append(keys, "pipeline.window_entries")
 	}
@@ -101,7 +104,7 @@ func (c *Core) ParamKeys() []string {
 		}
 		keys = append(keys, "override."+name+".latency_cycles")
 	}
-	sort.Strings(keys[9:])
+	sort.Strings(keys[10:])
 	return keys
 }
 
@@ -123,14 +126,20 @@ func (c *Core) SetParam(key string, v float64) error {
 	if err != nil {
 		return err
 	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%s %g: not a finite number", key, v)
+	}
 	if p == nil {
-		if v <= 0 {
-			return fmt.Errorf("freq_mhz %g: must be positive", v)
+		if !(v > 0 && v <= 10000) {
+			return fmt.Errorf("freq_mhz %g: must be positive, at most 10000", v)
 		}
 		c.FreqMHz = v
 		return nil
 	}
-	n := int(v + 0.5)
+	if v > 1<<30 || v < -(1<<30) {
+		return fmt.Errorf("%s %g: out of range", key, v)
+	}
+	n := int(math.Round(v))
 	lo := 0
 	if strings.HasSuffix(key, "width") || strings.HasSuffix(key, "interval_cycles") || strings.HasSuffix(key, ".count") ||
 		key == "memory.l1d_hit_latency_cycles" || strings.HasPrefix(key, "vector.") {

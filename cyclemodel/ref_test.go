@@ -2,7 +2,8 @@ package cyclemodel
 
 // The cost model as it was before the batched, memoizing implementation: the per-instruction
 // Retire, kept verbatim (types renamed) as the oracle the fast model is checked against
-// (oracle_test.go). Do not optimize it.
+// (oracle_test.go). Do not optimize it. Store-to-load forwarding was added later, the simple
+// way: a list of the last stores, searched from the youngest.
 
 import (
 	"rvsim/isa"
@@ -54,6 +55,11 @@ type refModel struct {
 	bp    refPredictor
 	cache refCache
 
+	stores   []refStore // the last sbEntries stores, oldest first
+	fwdReady int64      // a load's forwarded data decided its result (0: it did not)
+	fwdSrc   *refStore  // the current load's youngest overlapping store
+	fwdPart  bool       // ...which lacks some of its bytes
+
 	vlen, dlen int
 
 	stats Stats
@@ -62,8 +68,49 @@ type refModel struct {
 	any   bool // an instruction has retired
 
 	vecMiss   bool   // the current vector access missed
+	vecBytes  int64  // the bytes of the current unit-stride, whole-register or mask vector access (0: none)
 	lastWhy   uint16 // why the last instruction waited...
 	lastStall int64  // ...and for how many cycles
+}
+
+// refStore is a store that may still be in flight: the bytes [lo, hi) it writes, when its
+// data exists and when it is written to the cache.
+type refStore struct {
+	lo, hi        uint64
+	data, written int64
+}
+
+// addStore records a store (the oldest drops out).
+func (m *refModel) addStore(lo, hi uint64, data, written int64) {
+	m.stores = append(m.stores, refStore{lo, hi, data, written})
+	if len(m.stores) > sbEntries {
+		m.stores = m.stores[1:]
+	}
+}
+
+// findStore sets the youngest store writing any of [lo, hi).
+func (m *refModel) findStore(lo, hi uint64) {
+	m.fwdSrc = nil
+	for i := len(m.stores) - 1; i >= 0; i-- {
+		st := &m.stores[i]
+		if lo < st.hi && st.lo < hi {
+			m.fwdSrc, m.fwdPart = st, lo < st.lo || hi > st.hi
+			return
+		}
+	}
+}
+
+// waitStore is the load's issue time t (and why) after its youngest overlapping store, and
+// the earliest its result can exist (0: no constraint).
+func (m *refModel) waitStore(t int64, why uint16) (int64, uint16, int64) {
+	st := m.fwdSrc
+	if st == nil || st.written <= t {
+		return t, why, 0
+	}
+	if m.fwdPart {
+		return st.written, ReasonStoreForward, 0
+	}
+	return t, why, st.data + int64(m.core.StoreForward)
 }
 
 // New returns a model of core for programs of the given XLEN (32 or 64), in the reset state:
@@ -335,6 +382,8 @@ func (m *refModel) retireInOrder(e *Event, oi *refOpInfo, prev int64) int64 {
 	lat := int64(oi.lat)
 	occ := int64(oi.interval)
 	var miss, mis bool
+	m.fwdSrc = nil
+	sized := false
 	if oi.flags&(fLoad|fStore) != 0 && oi.flags&fVector == 0 {
 		var extra int64
 		var l int64
@@ -343,12 +392,25 @@ func (m *refModel) retireInOrder(e *Event, oi *refOpInfo, prev int64) int64 {
 			lat = l
 		}
 		occ += extra
+		sized = e.MemSize != 0 && (oi.class == isa.ClassLoad || oi.class == isa.ClassStore)
+		if sized && oi.class == isa.ClassLoad {
+			m.findStore(e.MemAddr, e.MemAddr+uint64(e.MemSize))
+		}
 	}
 	var beats int64 = 1
+	var vbytes int64
 	if oi.flags&fVector != 0 {
 		m.vecMiss = false
 		beats, occ, lat = m.vecShape(e, oi)
 		miss = m.vecMiss
+		vbytes = m.vecBytes
+		if vbytes > 0 && oi.flags&fLoad != 0 {
+			m.findStore(e.MemAddr, e.MemAddr+uint64(vbytes))
+		}
+	}
+	var fwd int64
+	if oi.flags&fLoad != 0 && (sized || vbytes > 0) {
+		t, why, fwd = m.waitStore(t, why)
 	}
 
 	// The unit: the copy that frees first.
@@ -382,6 +444,18 @@ func (m *refModel) retireInOrder(e *Event, oi *refOpInfo, prev int64) int64 {
 	m.stats.Stall[ReasonIssue] += uint64(base - prev)
 	m.stats.Stall[why] += uint64(t - base)
 
+	m.fwdReady = 0
+	if fwd > t+lat {
+		lat, m.fwdReady = fwd-t, fwd
+	}
+	if oi.flags&fStore != 0 {
+		switch {
+		case sized:
+			m.addStore(e.MemAddr, e.MemAddr+uint64(e.MemSize), t, t+lat)
+		case vbytes > 0:
+			m.addStore(e.MemAddr, e.MemAddr+uint64(vbytes), t+occ, t+lat)
+		}
+	}
 	m.writeback(e, oi, t, lat, beats, miss, mis)
 	m.control(e, oi, t+lat-1)
 	if oi.flags&fVset != 0 && c.VsetvlCycles > 1 {
@@ -400,6 +474,8 @@ func (m *refModel) writeback(e *Event, oi *refOpInfo, t, lat, beats int64, miss,
 	}
 	why := uint16(reasonDep + int(oi.class))
 	switch {
+	case m.fwdReady != 0:
+		why = ReasonStoreForward
 	case miss:
 		why = ReasonCacheMiss
 	case mis:
@@ -441,6 +517,8 @@ func (m *refModel) retireOOO(e *Event, oi *refOpInfo, prev int64) int64 {
 	lat := int64(oi.lat)
 	occ := int64(oi.interval)
 	var miss, mis bool
+	m.fwdSrc = nil
+	sized := false
 	if oi.flags&(fLoad|fStore) != 0 && oi.flags&fVector == 0 {
 		var l, extra int64
 		l, extra, miss, mis = m.memory(e, oi)
@@ -448,12 +526,25 @@ func (m *refModel) retireOOO(e *Event, oi *refOpInfo, prev int64) int64 {
 			lat = l
 		}
 		occ += extra
+		sized = e.MemSize != 0 && (oi.class == isa.ClassLoad || oi.class == isa.ClassStore)
+		if sized && oi.class == isa.ClassLoad {
+			m.findStore(e.MemAddr, e.MemAddr+uint64(e.MemSize))
+		}
 	}
 	var beats int64 = 1
+	var vbytes int64
 	if oi.flags&fVector != 0 {
 		m.vecMiss = false
 		beats, occ, lat = m.vecShape(e, oi)
 		miss = m.vecMiss
+		vbytes = m.vecBytes
+		if vbytes > 0 && oi.flags&fLoad != 0 {
+			m.findStore(e.MemAddr, e.MemAddr+uint64(vbytes))
+		}
+	}
+	var fwd int64
+	if oi.flags&fLoad != 0 && (sized || vbytes > 0) {
+		t, why, fwd = m.waitStore(t, why)
 	}
 	if oi.unit >= 0 {
 		u := &m.units[oi.unit]
@@ -465,6 +556,11 @@ func (m *refModel) retireOOO(e *Event, oi *refOpInfo, prev int64) int64 {
 			}
 		}
 	}
+	m.fwdReady = 0
+	if fwd > t+lat {
+		lat, m.fwdReady = fwd-t, fwd
+	}
+	fwded := m.fwdReady != 0
 	done := t + lat
 	if oi.flags&fStore != 0 && oi.flags&fLoad == 0 {
 		done = t + 1 // a store retires once its address and data are in the store buffer
@@ -486,6 +582,17 @@ func (m *refModel) retireOOO(e *Event, oi *refOpInfo, prev int64) int64 {
 		rwhy = why
 		if why == ReasonIssue {
 			rwhy = uint16(reasonExec + int(oi.class))
+		}
+		if fwded {
+			rwhy = ReasonStoreForward
+		}
+	}
+	if oi.flags&fStore != 0 {
+		switch {
+		case sized:
+			m.addStore(e.MemAddr, e.MemAddr+uint64(e.MemSize), t, r)
+		case vbytes > 0:
+			m.addStore(e.MemAddr, e.MemAddr+uint64(vbytes), t+occ, max(r, t+lat))
 		}
 	}
 	if r == prev {
@@ -599,7 +706,9 @@ func (m *refModel) vecMemory(e *Event, oi *refOpInfo) (beats, occ, lat int64) {
 	} else {
 		m.stats.Loads++
 	}
+	m.vecBytes = 0
 	if bytes > 0 && !strided {
+		m.vecBytes = bytes
 		line := uint64(c.L1DLine)
 		for a := e.MemAddr &^ (line - 1); a < e.MemAddr+uint64(bytes); a += line {
 			if !m.cache.access(a) {
@@ -674,6 +783,9 @@ func (m *refModel) vecWriteback(e *Event, oi *refOpInfo, t, lat, beats, extra in
 		first = t + int64(oi.lat) + extra
 		if m.vecMiss {
 			first += int64(m.core.L1DMiss - m.core.L1DHit)
+		}
+		if m.fwdReady != 0 {
+			first = max(first, m.fwdReady+extra)
 		}
 	}
 	n := m.destGroup(e, oi)

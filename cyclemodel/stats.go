@@ -32,7 +32,8 @@ func (s *Stats) IPC() float64 {
 }
 
 // ReasonName names reason i: "issue", "mispredict", "taken-branch", "cache-miss",
-// "misaligned", "window-full", "vector-occupancy", "dep:CLASS" (waiting for a result of that
+// "misaligned", "window-full", "vector-occupancy", "store-forward" (a load waited for an
+// older store in flight: its data, forwarded, or its write to the cache), "dep:CLASS" (waiting for a result of that
 // class; "load-use" for loads), "latency:CLASS" (out of order: retirement waited for the
 // instruction's own latency) and "busy:UNIT".
 func (m *Model) ReasonName(i int) string {
@@ -51,6 +52,8 @@ func (m *Model) ReasonName(i int) string {
 		return "window-full"
 	case i == ReasonVector:
 		return "vector-occupancy"
+	case i == ReasonStoreForward:
+		return "store-forward"
 	case i < reasonExec:
 		cl := isa.Class(i - reasonDep)
 		if cl == isa.ClassLoad {

@@ -136,6 +136,13 @@ func (m *Model) vecMemory(s *step, oi *opInfo) (beats, occ, lat int64) {
 		m.stats.Loads++
 	}
 	if bytes > 0 && !strided {
+		// The store buffer (storebuf.go) holds unit-stride, whole-register and mask accesses.
+		m.sfUse = true
+		if s.store {
+			m.sfSeq = m.sb.insert(s.addr, s.addr+uint64(bytes))
+		} else {
+			m.sfSrc, m.sfPart = m.sb.find(s.addr, s.addr+uint64(bytes))
+		}
 		line := uint64(c.L1DLine)
 		for a := s.addr &^ (line - 1); a < s.addr+uint64(bytes); a += line {
 			if !m.cache.access(a) {
@@ -210,6 +217,9 @@ func (m *Model) vecWriteback(s *step, oi *opInfo, t, lat, beats, extra int64, wh
 		first = t + int64(oi.lat) + extra
 		if m.vecMiss {
 			first += int64(m.core.L1DMiss - m.core.L1DHit)
+		}
+		if m.fwdReady != 0 { // the bytes come from a store, all at once
+			first = max(first, m.fwdReady+extra)
 		}
 	}
 	n := m.destGroup(s, oi)
