@@ -102,12 +102,12 @@ func init() {
 	}
 }
 
-// regClmul registers vclmul[h].vv/.vx: the integer engine after the SEW=64 check. The .vx
-// scalar is zero-extended from XLEN (x registers hold RV32 values sign-extended).
+// regClmul registers vclmul[h].vv/.vx: the integer engine after the SEW=64 check. On RV32
+// the .vx scalar is sign-extended to SEW=64, the vector spec's general rule for XLEN < SEW
+// (Spike and the Sail model agree); x registers hold RV32 values sign-extended already.
 func regClmul(vv, vx isa.Op, f func(a, b uint64) uint64) {
 	sv, sx := vshape{src: srcV}, vshape{src: srcX}
 	g := func(a, b, _ uint64, _ uint, _ *Vector) uint64 { return f(a, b) }
-	g32 := func(a, b, _ uint64, _ uint, _ *Vector) uint64 { return f(a, b&0xffffffff) }
 	vexec[vv] = func(h *Hart, in *isa.Inst) vtrap {
 		if h.V.SEW != 64 {
 			return illegalV(in, fmt.Sprintf("SEW=%d is reserved: Zvbc is defined for SEW=64 only", h.V.SEW))
@@ -117,9 +117,6 @@ func regClmul(vv, vx isa.Op, f func(a, b uint64) uint64) {
 	vexec[vx] = func(h *Hart, in *isa.Inst) vtrap {
 		if h.V.SEW != 64 {
 			return illegalV(in, fmt.Sprintf("SEW=%d is reserved: Zvbc is defined for SEW=64 only", h.V.SEW))
-		}
-		if h.ISA.XLEN == 32 {
-			return h.vElementwise(in, &sx, g32)
 		}
 		return h.vElementwise(in, &sx, g)
 	}
