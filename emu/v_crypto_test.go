@@ -318,12 +318,12 @@ func TestVkZeroVL(t *testing.T) {
 func TestVkBitmanip(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, c := range []struct {
-		op    isa.Op
-		sews  []int
-		src   string // "v", "x", "i", "-"
-		wide  bool
-		f     func(a, b uint64, sew uint) uint64
-		xlen  int // 32: the .vx scalar comes from an RV32 register and is sign-extended to SEW
+		op   isa.Op
+		sews []int
+		src  string // "v", "x", "i", "-"
+		wide bool
+		f    func(a, b uint64, sew uint) uint64
+		xlen int // 32: the .vx scalar comes from an RV32 register and is sign-extended to SEW
 	}{
 		{op: isa.VANDN_VV, sews: []int{8, 16, 32, 64}, src: "v", f: func(a, b uint64, s uint) uint64 { return sem.VAndn(a, b, s) }},
 		{op: isa.VANDN_VX, sews: []int{8, 64}, src: "x", f: func(a, b uint64, s uint) uint64 { return sem.VAndn(a, b, s) }},
