@@ -17,6 +17,7 @@ import (
 	"hash/crc32"
 	"hash/fnv"
 	"path/filepath"
+	"rvsim/internal/fulltest"
 	"strings"
 	"testing"
 	"time"
@@ -74,10 +75,14 @@ func TestDiffPrograms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fulltest.Note(t, "each program at one XLEN")
 	for _, p := range dtCProgs {
 		xlens := p.xlens
 		if xlens == nil {
 			xlens = []int{32, 64}
+		}
+		if !fulltest.Full() && len(xlens) > 1 {
+			xlens = xlens[fulltest.Pick(p.name, len(xlens)):][:1]
 		}
 		for _, xlen := range xlens {
 			t.Run(fmt.Sprintf("%s/rv%d", p.name, xlen), func(t *testing.T) {

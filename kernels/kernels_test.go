@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"rvsim/internal/fulltest"
 	"strings"
 	"testing"
 
@@ -84,7 +85,12 @@ func TestVectors(t *testing.T) {
 				if !Applies(k, mode, v) || v.Iterations > 1 {
 					continue
 				}
+				// A sampled run takes each kernel and mode's first vector and a
+				// quarter of the others.
 				n++
+				if n > 1 && !fulltest.Keep(fmt.Sprint(k.Name, mode, v), 1, 4) {
+					continue
+				}
 				if err := RunVector(k, mode, v); err != nil {
 					t.Errorf("%s %s: %s: %v", k.Name, mode, v, err)
 				}
@@ -177,7 +183,16 @@ func must[T any](t *testing.T, what string) func(T, error) T {
 }
 
 // testRandom checks one cipher kernel's modes on random keys, IVs, nonces, AAD and lengths.
-func testRandom(t *testing.T, k *Kernel, r randSrc) { testRandomLengths(t, k, r, lengths) }
+// testRandom runs the random checks at every length of lengths; a sampled run leaves out
+// the two longest but one, picked by the kernel's name.
+func testRandom(t *testing.T, k *Kernel, r randSrc) {
+	ls := lengths
+	if !fulltest.Full() {
+		long := lengths[len(lengths)-2:]
+		ls = append(lengths[:len(lengths)-2:len(lengths)-2], long[fulltest.Pick(k.Name, len(long))])
+	}
+	testRandomLengths(t, k, r, ls)
+}
 
 func testRandomLengths(t *testing.T, k *Kernel, r randSrc, lengths []int) {
 	f := k.Family
@@ -414,6 +429,9 @@ func TestBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not rebuilding the kernels")
 	}
+	// Rebuilding every kernel takes a minute and more; CI sets the variable (and also runs
+	// make check).
+	fulltest.SkipUnlessFull(t, "rebuilding the kernels")
 	for _, tool := range []string{"clang-19", "ld.lld-19", "make"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			if os.Getenv("CI") == "true" {
