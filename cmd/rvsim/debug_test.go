@@ -5,10 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"rvsim/isa"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,6 +107,7 @@ func runDebugScript(t *testing.T, file string) {
 	status := Main(args, strings.NewReader(""), &out, &out)
 	got := strings.ReplaceAll(out.String(), work, "$WORK")
 	got = strings.ReplaceAll(got, root, "$ROOT")
+	got = normalizeDefaultISA(got)
 	if want := files["status"]; want != "" && strings.TrimSpace(want) != strconv.Itoa(status) {
 		t.Errorf("exit status %d, want %s", status, strings.TrimSpace(want))
 	}
@@ -126,6 +129,45 @@ func runDebugScript(t *testing.T, file string) {
 	}
 	if got != session {
 		t.Errorf("session differs (go test -run TestDebugScripts -update-debug rewrites it):\n%s", lineDiff(session, got))
+	}
+}
+
+// normalizeDefaultISA replaces the default ISA strings (everything rvsim implements, which
+// the banner names) with $DEFAULT_ISA32 and $DEFAULT_ISA64, so that the transcripts do not
+// change each time an extension is added; TestDebugBannerISA checks the banner itself.
+func normalizeDefaultISA(s string) string {
+	s = strings.ReplaceAll(s, isa.Default(64).String(), "$DEFAULT_ISA64")
+	return strings.ReplaceAll(s, isa.Default(32).String(), "$DEFAULT_ISA32")
+}
+
+// The banner names the program, its XLEN and the whole target ISA, the default one when
+// --isa is not given.
+func TestDebugBannerISA(t *testing.T) {
+	dir := t.TempDir()
+	for _, xlen := range []int{32, 64} {
+		path := filepath.Join(dir, fmt.Sprintf("prog%d.elf", xlen))
+		if err := os.WriteFile(path, miniELF(xlen, []byte{0x73, 0, 0, 0}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		script := filepath.Join(dir, "quit")
+		os.WriteFile(script, []byte("quit\n"), 0o644)
+		for _, c := range []struct{ flag, isa string }{
+			{"", isa.Default(xlen).String()},
+			{fmt.Sprintf("--isa=rv%dimac_zksed", xlen), fmt.Sprintf("rv%dimac_zksed", xlen)},
+		} {
+			args := []string{"debug", "--script", script}
+			if c.flag != "" {
+				args = append(args, c.flag)
+			}
+			var out syncBuffer
+			if st := Main(append(args, path), strings.NewReader(""), &out, &out); st != 0 {
+				t.Fatalf("%v: status %d\n%s", args, st, out.String())
+			}
+			first, _, _ := strings.Cut(out.String(), "\n")
+			if want := fmt.Sprintf("rvsim debug: %s (RV%d, %s)", path, xlen, c.isa); first != want {
+				t.Errorf("banner %q, want %q", first, want)
+			}
+		}
 	}
 }
 
