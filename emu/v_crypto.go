@@ -236,7 +236,18 @@ func (v *Vector) vkStore4D(vreg, i int, w [4]uint64) {
 // the uimm5 (vkVI only).
 func regGroup4(op isa.Op, ext string, form vkForm, f func(d, s2, s1 [4]uint32, imm uint) [4]uint32) {
 	vexec[op] = func(h *Hart, in *isa.Inst) vtrap { return h.vkGroups4(in, ext, form, f) }
+	if form == vkVS {
+		scalarGroup[op] = true
+	}
 }
+
+// scalarGroup marks the .vs forms registered above.
+var scalarGroup [isa.NumOps]bool
+
+// ScalarElementGroup reports whether op is a .vs element-group instruction (vaesem.vs,
+// vsm4r.vs, ...): it applies element group 0 of vs2 to every group of vd, as the
+// interpreter runs it. Their rows have the same operand kind as the .vv forms (ArgsV2).
+func ScalarElementGroup(op isa.Op) bool { return op < isa.NumOps && scalarGroup[op] }
 
 func (h *Hart) vkGroups4(in *isa.Inst, ext string, form vkForm, f func(d, s2, s1 [4]uint32, imm uint) [4]uint32) vtrap {
 	v := h.V

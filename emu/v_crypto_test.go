@@ -436,3 +436,15 @@ func TestVclmulVxRV32KnownAnswer(t *testing.T) {
 		}
 	}
 }
+
+// The .vs element-group forms are the ones the interpreter runs with vs2's group 0.
+func TestScalarElementGroup(t *testing.T) {
+	for op, want := range map[isa.Op]bool{
+		isa.VAESEM_VS: true, isa.VAESZ_VS: true, isa.VSM4R_VS: true, isa.VAESDF_VS: true,
+		isa.VAESEM_VV: false, isa.VSM4R_VV: false, isa.VGHSH_VV: false, isa.VSM4K_VI: false, isa.ADD: false,
+	} {
+		if got := ScalarElementGroup(op); got != want {
+			t.Errorf("%v: %v, want %v", op, got, want)
+		}
+	}
+}
