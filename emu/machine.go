@@ -161,7 +161,7 @@ func (mc *Machine) scratchRegion() {
 	if mc.Hart.ISA.XLEN == 32 {
 		base = 0x60000000
 	}
-	mc.Hart.Mem.Map(base, size, PermRW)
+	mc.Hart.Mem.MapLazy(base, size, PermRW) // pages as they are used: machines are many in tests
 	mc.scratch, mc.scratchNext, mc.scratchEnd = base, base, base+size-1<<20
 	mc.callStack = base + size - 16
 }
