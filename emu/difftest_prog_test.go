@@ -17,10 +17,11 @@ import (
 	"hash/crc32"
 	"hash/fnv"
 	"path/filepath"
-	"rvsim/internal/fulltest"
 	"strings"
 	"testing"
 	"time"
+
+	"rvsim/internal/fulltest"
 )
 
 // dtCProg is one C program (with its build flags) and what its run must give.

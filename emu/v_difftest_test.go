@@ -33,12 +33,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"rvsim/internal/fulltest"
 	"strings"
 	"testing"
 	"time"
 
 	"rvsim/emu"
+	"rvsim/internal/fulltest"
 	"rvsim/isa"
 )
 

@@ -6,13 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"rvsim/internal/fulltest"
 	"strings"
 	"sync"
 	"testing"
 
 	"rvsim/elf"
 	"rvsim/emu"
+	"rvsim/internal/fulltest"
 )
 
 // Known-answer programs for the vector crypto extensions (emu/testdata/vkat): RISC-V

@@ -11,13 +11,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"rvsim/internal/fulltest"
 	"strings"
 	"testing"
 
 	smcipher "github.com/emmansun/gmsm/cipher"
 	"github.com/emmansun/gmsm/sm4"
 
+	"rvsim/internal/fulltest"
 	"rvsim/testvectors"
 )
 
@@ -85,12 +85,7 @@ func TestVectors(t *testing.T) {
 				if !Applies(k, mode, v) || v.Iterations > 1 {
 					continue
 				}
-				// A sampled run takes each kernel and mode's first vector and a
-				// quarter of the others.
 				n++
-				if n > 1 && !fulltest.Keep(fmt.Sprint(k.Name, mode, v), 1, 4) {
-					continue
-				}
 				if err := RunVector(k, mode, v); err != nil {
 					t.Errorf("%s %s: %s: %v", k.Name, mode, v, err)
 				}
@@ -183,16 +178,7 @@ func must[T any](t *testing.T, what string) func(T, error) T {
 }
 
 // testRandom checks one cipher kernel's modes on random keys, IVs, nonces, AAD and lengths.
-// testRandom runs the random checks at every length of lengths; a sampled run leaves out
-// the two longest but one, picked by the kernel's name.
-func testRandom(t *testing.T, k *Kernel, r randSrc) {
-	ls := lengths
-	if !fulltest.Full() {
-		long := lengths[len(lengths)-2:]
-		ls = append(lengths[:len(lengths)-2:len(lengths)-2], long[fulltest.Pick(k.Name, len(long))])
-	}
-	testRandomLengths(t, k, r, ls)
-}
+func testRandom(t *testing.T, k *Kernel, r randSrc) { testRandomLengths(t, k, r, lengths) }
 
 func testRandomLengths(t *testing.T, k *Kernel, r randSrc, lengths []int) {
 	f := k.Family

@@ -10,11 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"rvsim/isa"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"rvsim/isa"
 )
 
 // Script tests of whole debugger sessions: each testdata/debug/*.txt is a txtar-style
