@@ -103,11 +103,15 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, ":%d", e.Line)
 	}
 	if e.Key != "" {
-		b.WriteString(": " + e.Key)
+		b.WriteString(": " + oneLine.Replace(e.Key))
 	}
-	b.WriteString(": " + e.Msg)
+	b.WriteString(": " + oneLine.Replace(e.Msg))
 	return b.String()
 }
+
+// oneLine keeps an error on one line: the TOML decoder quotes the input it stopped at,
+// line breaks included.
+var oneLine = strings.NewReplacer("\n", `\n`, "\r", `\r`)
 
 //go:embed cores/*.toml
 var shipped embed.FS

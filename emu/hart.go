@@ -80,6 +80,15 @@ type Hart struct {
 	// HTIF, when set, is polled when the guest stores to the tohost page.
 	HTIF *HTIF
 
+	// TrapAtResetMtvec makes a trap vector to mtvec even while it holds its reset value 0,
+	// as Spike does on the bare machine (Load sets it for EnvBare): the program's own logic
+	// decides what a trap means. Without it, a trap with mtvec 0 ends the run with a
+	// signal, for harts that were given no trap handler.
+	TrapAtResetMtvec bool
+	// Trapped, when set, is told of each trap taken into the handler on a bare machine
+	// (CommitLog prints it as Spike's log does): the cause, the pc it was taken at and tval.
+	Trapped func(cause, epc, tval uint64)
+
 	retiredEvent Retired // what runHooked passes to Hook
 
 	// Hook, when set, is called after every retired instruction. Runs without a hook take
@@ -356,22 +365,23 @@ const (
 
 // raise takes an exception at h.PC. On a bare machine it enters the trap handler and
 // returns false (execution goes on at mtvec); under Linux the fault is fatal: it records the
-// stop and returns true.
+// stop and returns true. A fault on the handler's first instruction, in M-mode, would be
+// taken again and again with nothing else changing (fetching from an unmapped mtvec, say):
+// it ends the run with the signal instead of looping forever.
 func (h *Hart) raise(cause, tval uint64, msg string) bool {
-	if h.Linux != nil || h.CSR.mtvec == 0 {
-		sig := SIGSEGV
-		switch cause {
-		case CauseIllegal:
-			sig = SIGILL
-		case CauseBreakpoint:
-			sig = SIGTRAP
-		case CauseMisalignedFetch, CauseMisalignedLoad, CauseMisalignedStore:
-			sig = SIGBUS
-		}
-		h.stop = Stop{Reason: StopSignal, Signal: sig, Cause: cause, Tval: tval, PC: h.PC, Msg: msg}
+	c := &h.CSR
+	target := c.mtvec &^ 3 & h.addrMask
+	if h.Linux != nil || (c.mtvec == 0 && !h.TrapAtResetMtvec) {
+		h.stopOnTrap(cause, tval, msg)
 		return true
 	}
-	c := &h.CSR
+	if h.Trapped != nil {
+		h.Trapped(cause, h.PC, tval)
+	}
+	if h.PC == target && h.Priv == PrivM {
+		h.stopOnTrap(cause, tval, fmt.Sprintf("%s; the trap handler (mtvec %#x) starts here, so the trap would repeat forever", msg, target))
+		return true
+	}
 	c.mepc = h.PC
 	c.mcause = cause
 	c.mtval = tval
@@ -379,9 +389,23 @@ func (h *Hart) raise(cause, tval uint64, msg string) bool {
 	c.mstatus &^= mstatusMPIE | mstatusMIE | mstatusMPP
 	c.mstatus |= mie<<7 | uint64(h.Priv)<<11
 	h.Priv = PrivM
-	h.PC = c.mtvec &^ 3 & h.addrMask
+	h.PC = target
 	h.resValid = false
 	return false
+}
+
+// stopOnTrap ends the run with the signal a fault of this cause delivers.
+func (h *Hart) stopOnTrap(cause, tval uint64, msg string) {
+	sig := SIGSEGV
+	switch cause {
+	case CauseIllegal:
+		sig = SIGILL
+	case CauseBreakpoint:
+		sig = SIGTRAP
+	case CauseMisalignedFetch, CauseMisalignedLoad, CauseMisalignedStore:
+		sig = SIGBUS
+	}
+	h.stop = Stop{Reason: StopSignal, Signal: sig, Cause: cause, Tval: tval, PC: h.PC, Msg: msg}
 }
 
 // illegal raises an illegal-instruction exception for the word at pc and explains why.

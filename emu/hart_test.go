@@ -998,12 +998,39 @@ func TestRunBudget(t *testing.T) {
 }
 
 func TestTrapLoopTerminates(t *testing.T) {
-	// mtvec points at unmapped memory: every trap traps again without retiring anything.
-	// Run must still return when its budget is used up, with or without a hook.
+	// mtvec points at unmapped memory: the trap's handler faults on its own first
+	// instruction, which would repeat forever with nothing changing. The run ends there
+	// with the signal, mepc and mcause still those of the ecall that first trapped.
 	for _, hooked := range []bool{false, true} {
 		a := newAsm(codeBase, 64)
 		a.li(rT0, 0x7000000)
 		a.csrw(csrMtvec, rT0)
+		ecallPC := a.pc()
+		a.ecall()
+		h := newBareHart(t, "rv64i", a.bytes(), emu.PermRX)
+		if hooked {
+			h.Hook = func(*emu.Retired) {}
+		}
+		st := runWithTimeout(t, h, 1<<62, 10*time.Second)
+		if st.Reason != emu.StopSignal || st.Signal != emu.SIGSEGV || st.PC != 0x7000000 || !strings.Contains(st.Msg, "would repeat forever") {
+			t.Errorf("hooked=%v: stop %v, want SIGSEGV at 0x7000000 (the handler repeats its own trap)", hooked, st)
+		}
+		if h.Instret != 2 {
+			t.Errorf("hooked=%v: instret %d, want 2 (li, csrw)", hooked, h.Instret)
+		}
+		if mepc, _ := h.ReadCSR(csrMepc); mepc != ecallPC {
+			t.Errorf("hooked=%v: mepc %#x, want the ecall's pc %#x", hooked, mepc, ecallPC)
+		}
+	}
+
+	// A handler that retires an instruction before it traps again is a live loop, which
+	// the budget bounds: every trap into the handler uses one unit of it.
+	for _, hooked := range []bool{false, true} {
+		a := newAsm(codeBase, 64)
+		a.la(rT0, "handler")
+		a.csrw(csrMtvec, rT0)
+		a.label("handler")
+		a.addi(rA0, rA0, 1)
 		a.ecall()
 		h := newBareHart(t, "rv64i", a.bytes(), emu.PermRX)
 		if hooked {
@@ -1013,8 +1040,10 @@ func TestTrapLoopTerminates(t *testing.T) {
 		if st.Reason != emu.StopLimit {
 			t.Errorf("hooked=%v: stop %v, want the instruction limit", hooked, st)
 		}
-		if h.Instret != 2 {
-			t.Errorf("hooked=%v: instret %d, want 2 (li, csrw)", hooked, h.Instret)
+		// la (auipc, addi) and csrw, then (addi, ecall's trap) pairs: 9997 units are
+		// 4998 pairs and one more addi.
+		if h.Instret != 3+4999 || h.X[rA0] != 4999 {
+			t.Errorf("hooked=%v: instret %d, a0 %d; want 5002 and 4999", hooked, h.Instret, h.X[rA0])
 		}
 	}
 }

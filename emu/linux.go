@@ -498,14 +498,7 @@ func (l *Linux) mmap(h *Hart, a [6]uint64) int64 {
 	return -eNOMEM
 }
 
-func (l *Linux) unmapped(h *Hart, addr, size uint64) bool {
-	for a := addr; a < addr+size; a += PageSize {
-		if h.Mem.pages[a>>pageShift] != nil {
-			return false
-		}
-	}
-	return true
-}
+func (l *Linux) unmapped(h *Hart, addr, size uint64) bool { return h.Mem.Unused(addr, size) }
 
 // hwprobe answers riscv_hwprobe from the ISA.
 func (l *Linux) hwprobe(h *Hart, a [6]uint64) int64 {

@@ -246,3 +246,55 @@ func TestMachineLoadBare(t *testing.T) {
 		t.Error("rv32i accepted for an ELF64 program")
 	}
 }
+
+func TestMachineBareTrapAtResetMtvec(t *testing.T) {
+	// On the bare machine a trap goes to mtvec even at its reset value 0, as on Spike: here
+	// the program's own handler sits at 0 and exits with mcause, so the illegal instruction
+	// (cause 2) ends the run with exit code 2.
+	h0 := newAsm(0, 64)
+	h0.csrr(rA0, csrMcause)
+	h0.slli(rA0, rA0, 1)
+	h0.addi(rA0, rA0, 1)
+	h0.li(rT1, 0x80000040) // tohost
+	h0.sd(rA0, rT1, 0)
+	h0.label("spin")
+	h0.j("spin")
+	handler := h0.bytes()
+
+	a := newAsm(0x80000000, 64)
+	a.li(rA0, 5)
+	a.word(0) // illegal
+	a.align(64)
+	a.label("tohost")
+	a.word(0).word(0)
+	code := a.bytes()
+	if a.addr("tohost") != 0x80000040 {
+		t.Fatalf("tohost at %#x", a.addr("tohost"))
+	}
+	f := &elf.File{
+		XLEN:  64,
+		Type:  "exec",
+		Entry: 0x80000000,
+		Segments: []elf.Segment{
+			{Vaddr: 0, Memsz: uint64(len(handler)), Data: handler, Perm: elf.PermR | elf.PermX},
+			{Vaddr: 0x80000000, Memsz: uint64(len(code)), Data: code, Perm: elf.PermR | elf.PermX},
+		},
+		Symbols: []elf.Symbol{{Name: "tohost", Value: a.addr("tohost"), Size: 8, Kind: elf.SymObject, Global: true}},
+	}
+	mc, err := emu.Load(f, emu.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := mc.Hart.Run(1000); st.Reason != emu.StopExit || st.Code != emu.CauseIllegal {
+		t.Errorf("stop %v, want exit %d (the handler at 0 exits with mcause)", st, emu.CauseIllegal)
+	}
+	if mepc, _ := mc.Hart.ReadCSR(csrMepc); mepc != 0x80000004 {
+		t.Errorf("mepc %#x, want the illegal instruction's 0x80000004", mepc)
+	}
+
+	// A hart that was given no handler (not the bare environment) stops with the signal.
+	h := newBareHart(t, "rv64i", []byte{0, 0, 0, 0}, emu.PermRX)
+	if st := h.Run(10); st.Reason != emu.StopSignal || st.Signal != emu.SIGILL {
+		t.Errorf("hart without an environment: stop %v, want SIGILL", st)
+	}
+}

@@ -74,9 +74,10 @@ type Memory struct {
 	rtlb  [tlbSize]tlbEntry
 	wtlb  [tlbSize]tlbEntry
 
-	// lazy is an address range whose pages spring into existence (RWX, zeroed) on first touch:
-	// the RAM of a bare-metal machine.
-	lazyLo, lazyHi uint64
+	// lazy are address ranges whose pages spring into existence (zeroed) on first touch: the
+	// RAM of a bare-metal machine, the scratch region of Call. A large region then costs
+	// only the pages used.
+	lazy []lazyRange
 
 	// Epoch changes whenever a store hits a watched page or the mapping changes; the hart
 	// compares it after stores to know when to poll tohost or refetch its code page.
@@ -134,8 +135,44 @@ func (m *Memory) flushTLB() {
 	}
 }
 
+// lazyRange is [lo, hi) mapped with perm, page by page on first access.
+type lazyRange struct {
+	lo, hi uint64
+	perm   Perm
+}
+
 // SetLazy makes [lo, hi) allocate zeroed RWX pages on first access.
-func (m *Memory) SetLazy(lo, hi uint64) { m.lazyLo, m.lazyHi = lo, hi }
+func (m *Memory) SetLazy(lo, hi uint64) { m.MapLazy(lo, hi-lo, PermRWX) }
+
+// MapLazy maps [addr, addr+size) with perm, each page allocated (zeroed) when first
+// accessed. Pages mapped otherwise keep their own permissions.
+func (m *Memory) MapLazy(addr, size uint64, perm Perm) {
+	if size == 0 {
+		return
+	}
+	m.lazy = append(m.lazy, lazyRange{addr, addr + size, perm})
+	m.flushTLB()
+}
+
+// lazyPerm returns the permission of the lazy range holding page vpn, if any.
+func (m *Memory) lazyPerm(vpn uint64) (Perm, bool) {
+	a := vpn << pageShift
+	for _, r := range m.lazy {
+		if a >= r.lo && a < r.hi {
+			return r.perm, true
+		}
+	}
+	return 0, false
+}
+
+// mappedPage reports whether page vpn exists or springs into existence on first access.
+func (m *Memory) mappedPage(vpn uint64) bool {
+	if m.pages[vpn] != nil {
+		return true
+	}
+	_, ok := m.lazyPerm(vpn)
+	return ok
+}
 
 // Map makes [addr, addr+size) accessible with perm, allocating zeroed pages where none exist
 // and changing the permission of existing ones.
@@ -162,6 +199,22 @@ func (m *Memory) Unmap(addr, size uint64) {
 	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
 		delete(m.pages, vpn)
 	}
+	// Cut the range out of the lazy ones too, so that its pages do not come back.
+	lo, hi := addr&^pageMask, (addr+size-1)|pageMask+1
+	var kept []lazyRange
+	for _, r := range m.lazy {
+		if r.hi <= lo || r.lo >= hi {
+			kept = append(kept, r)
+			continue
+		}
+		if r.lo < lo {
+			kept = append(kept, lazyRange{r.lo, lo, r.perm})
+		}
+		if r.hi > hi {
+			kept = append(kept, lazyRange{hi, r.hi, r.perm})
+		}
+	}
+	m.lazy = kept
 	m.flushTLB()
 	m.Epoch++
 }
@@ -172,7 +225,20 @@ func (m *Memory) Mapped(addr, size uint64) bool {
 		return true
 	}
 	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
-		if m.pages[vpn] == nil {
+		if !m.mappedPage(vpn) {
+			return false
+		}
+	}
+	return true
+}
+
+// Unused reports whether no page of [addr, addr+size) is mapped, lazily or not.
+func (m *Memory) Unused(addr, size uint64) bool {
+	if size == 0 {
+		return true
+	}
+	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
+		if m.mappedPage(vpn) {
 			return false
 		}
 	}
@@ -197,9 +263,11 @@ func (m *Memory) Watch(addr uint64) {
 
 func (m *Memory) page(vpn uint64) *page {
 	p := m.pages[vpn]
-	if p == nil && vpn<<pageShift >= m.lazyLo && vpn<<pageShift < m.lazyHi {
-		p = &page{perm: PermRWX}
-		m.pages[vpn] = p
+	if p == nil && m.lazy != nil {
+		if perm, ok := m.lazyPerm(vpn); ok {
+			p = &page{perm: perm}
+			m.pages[vpn] = p
+		}
 	}
 	return p
 }

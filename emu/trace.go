@@ -19,11 +19,24 @@ import (
 // write to x0 is not shown and the privilege level is the one the instruction ran at.
 // Widths follow XLEN; the instruction bits are printed at their length (4 hex digits when
 // compressed).
+// A trap taken on a bare machine prints Spike's two lines (CommitLog sets h.Trapped; the
+// tval line is left out for ecall, whose trap has no tval in Spike):
+//
+//	core   0: exception trap_illegal_instruction, epc 0x0000000080000004
+//	core   0:           tval 0x0000000000000000
+//
 // Call the returned flush function when the run ends.
 func CommitLog(h *Hart, w io.Writer) (hook func(*Retired), flush func() error) {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	xw := h.ISA.XLEN / 4
 	var buf []byte
+	h.Trapped = func(cause, epc, tval uint64) {
+		buf = fmt.Appendf(buf[:0], "core   0: exception %s, epc 0x%0*x\n", trapName(cause), xw, epc&h.addrMask)
+		if cause != CauseEcallU && cause != CauseEcallS && cause != CauseEcallM {
+			buf = fmt.Appendf(buf, "core   0:           tval 0x%0*x\n", xw, tval&h.addrMask)
+		}
+		bw.Write(buf)
+	}
 	hook = func(r *Retired) {
 		buf = buf[:0]
 		buf = fmt.Appendf(buf, "core   0: %d 0x%0*x (0x%0*x)", r.Priv, xw, r.PC&h.addrMask, int(r.Inst.Len)*2, r.Inst.Raw)
@@ -151,4 +164,33 @@ func appendVectorWrites(buf []byte, v *Vector, in *isa.Inst, row *isa.Row) []byt
 		}
 	}
 	return buf
+}
+
+// trapName is Spike's name for an exception cause.
+func trapName(cause uint64) string {
+	switch cause {
+	case CauseMisalignedFetch:
+		return "trap_instruction_address_misaligned"
+	case CauseFetchAccess:
+		return "trap_instruction_access_fault"
+	case CauseIllegal:
+		return "trap_illegal_instruction"
+	case CauseBreakpoint:
+		return "trap_breakpoint"
+	case CauseMisalignedLoad:
+		return "trap_load_address_misaligned"
+	case CauseLoadAccess:
+		return "trap_load_access_fault"
+	case CauseMisalignedStore:
+		return "trap_store_address_misaligned"
+	case CauseStoreAccess:
+		return "trap_store_access_fault"
+	case CauseEcallU:
+		return "trap_user_ecall"
+	case CauseEcallS:
+		return "trap_supervisor_ecall"
+	case CauseEcallM:
+		return "trap_machine_ecall"
+	}
+	return fmt.Sprintf("trap_cause_%d", cause)
 }

@@ -102,12 +102,12 @@ func init() {
 	}
 }
 
-// regClmul registers vclmul[h].vv/.vx: the integer engine after the SEW=64 check. The .vx
-// scalar is zero-extended from XLEN (x registers hold RV32 values sign-extended).
+// regClmul registers vclmul[h].vv/.vx: the integer engine after the SEW=64 check. On RV32
+// the .vx scalar is sign-extended to SEW=64, the vector spec's general rule for XLEN < SEW
+// (Spike and the Sail model agree); x registers hold RV32 values sign-extended already.
 func regClmul(vv, vx isa.Op, f func(a, b uint64) uint64) {
 	sv, sx := vshape{src: srcV}, vshape{src: srcX}
 	g := func(a, b, _ uint64, _ uint, _ *Vector) uint64 { return f(a, b) }
-	g32 := func(a, b, _ uint64, _ uint, _ *Vector) uint64 { return f(a, b&0xffffffff) }
 	vexec[vv] = func(h *Hart, in *isa.Inst) vtrap {
 		if h.V.SEW != 64 {
 			return illegalV(in, fmt.Sprintf("SEW=%d is reserved: Zvbc is defined for SEW=64 only", h.V.SEW))
@@ -117,9 +117,6 @@ func regClmul(vv, vx isa.Op, f func(a, b uint64) uint64) {
 	vexec[vx] = func(h *Hart, in *isa.Inst) vtrap {
 		if h.V.SEW != 64 {
 			return illegalV(in, fmt.Sprintf("SEW=%d is reserved: Zvbc is defined for SEW=64 only", h.V.SEW))
-		}
-		if h.ISA.XLEN == 32 {
-			return h.vElementwise(in, &sx, g32)
 		}
 		return h.vElementwise(in, &sx, g)
 	}
@@ -239,7 +236,18 @@ func (v *Vector) vkStore4D(vreg, i int, w [4]uint64) {
 // the uimm5 (vkVI only).
 func regGroup4(op isa.Op, ext string, form vkForm, f func(d, s2, s1 [4]uint32, imm uint) [4]uint32) {
 	vexec[op] = func(h *Hart, in *isa.Inst) vtrap { return h.vkGroups4(in, ext, form, f) }
+	if form == vkVS {
+		scalarGroup[op] = true
+	}
 }
+
+// scalarGroup marks the .vs forms registered above.
+var scalarGroup [isa.NumOps]bool
+
+// ScalarElementGroup reports whether op is a .vs element-group instruction (vaesem.vs,
+// vsm4r.vs, ...): it applies element group 0 of vs2 to every group of vd, as the
+// interpreter runs it. Their rows have the same operand kind as the .vv forms (ArgsV2).
+func ScalarElementGroup(op isa.Op) bool { return op < isa.NumOps && scalarGroup[op] }
 
 func (h *Hart) vkGroups4(in *isa.Inst, ext string, form vkForm, f func(d, s2, s1 [4]uint32, imm uint) [4]uint32) vtrap {
 	v := h.V

@@ -318,13 +318,12 @@ func TestVkZeroVL(t *testing.T) {
 func TestVkBitmanip(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, c := range []struct {
-		op    isa.Op
-		sews  []int
-		src   string // "v", "x", "i", "-"
-		wide  bool
-		f     func(a, b uint64, sew uint) uint64
-		xlen  int
-		xzext bool // .vx scalar zero-extended from XLEN (vclmul) rather than sign-extended
+		op   isa.Op
+		sews []int
+		src  string // "v", "x", "i", "-"
+		wide bool
+		f    func(a, b uint64, sew uint) uint64
+		xlen int // 32: the .vx scalar comes from an RV32 register and is sign-extended to SEW
 	}{
 		{op: isa.VANDN_VV, sews: []int{8, 16, 32, 64}, src: "v", f: func(a, b uint64, s uint) uint64 { return sem.VAndn(a, b, s) }},
 		{op: isa.VANDN_VX, sews: []int{8, 64}, src: "x", f: func(a, b uint64, s uint) uint64 { return sem.VAndn(a, b, s) }},
@@ -344,11 +343,15 @@ func TestVkBitmanip(t *testing.T) {
 		{op: isa.VWSLL_VI, sews: []int{16}, src: "i", wide: true, f: func(a, b uint64, s uint) uint64 { return sem.VWsll(a, b, s) }},
 		{op: isa.VCLMUL_VV, sews: []int{64}, src: "v", f: func(a, b uint64, _ uint) uint64 { return sem.VClmul(a, b) }},
 		{op: isa.VCLMULH_VX, sews: []int{64}, src: "x", f: func(a, b uint64, _ uint) uint64 { return sem.VClmulh(a, b) }},
-		{op: isa.VCLMUL_VX, sews: []int{64}, src: "x", xlen: 32, xzext: true, f: func(a, b uint64, _ uint) uint64 { return sem.VClmul(a, b) }},
+		{op: isa.VCLMUL_VX, sews: []int{64}, src: "x", xlen: 32, f: func(a, b uint64, _ uint) uint64 { return sem.VClmul(a, b) }},
+		{op: isa.VCLMULH_VX, sews: []int{64}, src: "x", xlen: 32, f: func(a, b uint64, _ uint) uint64 { return sem.VClmulh(a, b) }},
+		{op: isa.VANDN_VX, sews: []int{64}, src: "x", xlen: 32, f: func(a, b uint64, s uint) uint64 { return sem.VAndn(a, b, s) }},
+		{op: isa.VROL_VX, sews: []int{64}, src: "x", xlen: 32, f: func(a, b uint64, s uint) uint64 { return sem.VRol(a, b, s) }},
+		{op: isa.VROR_VX, sews: []int{64}, src: "x", xlen: 32, f: func(a, b uint64, s uint) uint64 { return sem.VRor(a, b, s) }},
 	} {
 		march := vkMarch
 		if c.xlen == 32 {
-			march = "rv32gcv_zvbc"
+			march = "rv32gcv_zvbc_zvbb"
 		}
 		for _, sew := range c.sews {
 			for _, masked := range []bool{false, true} {
@@ -372,9 +375,6 @@ func TestVkBitmanip(t *testing.T) {
 				case "x":
 					in.Rs1 = 7
 					b = x & (^uint64(0) >> (64 - sew))
-					if c.xzext {
-						b &= 0xffffffff
-					}
 				case "i":
 					in.Imm = int64(r.IntN(64))
 					if c.wide {
@@ -411,6 +411,40 @@ func TestVkBitmanip(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// On RV32 the vclmul.vx scalar is sign-extended to SEW=64 (the vector spec's rule for
+// XLEN < SEW). The answer is Spike's, for x7 = 0xb4a59687 and vs2 = 0x0f1e2d3c4b5a6978; a
+// zero-extended scalar gives 0x2bd023d82d773268.
+func TestVclmulVxRV32KnownAnswer(t *testing.T) {
+	for _, march := range []string{"rv32gcv_zvbc", "rv64gcv_zvbc"} {
+		h := vkHart(t, march, 128)
+		vkSet(t, h.V, 64, 8, 1, 0, false)
+		h.SetReg(7, 0xb4a59687) // sign-extends on RV32; on RV64 written as the 64-bit value below
+		if march == "rv64gcv_zvbc" {
+			h.X[7] = 0xffffffffb4a59687
+		}
+		h.V.SetElem(8, 0, 64, 0x0f1e2d3c4b5a6978)
+		in := &isa.Inst{Op: isa.VCLMUL_VX, Rd: 4, Rs2: 8, Rs1: 7, Vm: 1}
+		if tr := vexec[isa.VCLMUL_VX](h, in); tr.msg != "" {
+			t.Fatalf("%s: %s", march, tr.msg)
+		}
+		if got, want := h.V.Elem(4, 0, 64), uint64(0x12e604f02d773268); got != want {
+			t.Errorf("%s: vclmul.vx = %#x, want %#x", march, got, want)
+		}
+	}
+}
+
+// The .vs element-group forms are the ones the interpreter runs with vs2's group 0.
+func TestScalarElementGroup(t *testing.T) {
+	for op, want := range map[isa.Op]bool{
+		isa.VAESEM_VS: true, isa.VAESZ_VS: true, isa.VSM4R_VS: true, isa.VAESDF_VS: true,
+		isa.VAESEM_VV: false, isa.VSM4R_VV: false, isa.VGHSH_VV: false, isa.VSM4K_VI: false, isa.ADD: false,
+	} {
+		if got := ScalarElementGroup(op); got != want {
+			t.Errorf("%v: %v, want %v", op, got, want)
 		}
 	}
 }

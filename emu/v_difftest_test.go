@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"rvsim/emu"
+	"rvsim/internal/fulltest"
 	"rvsim/isa"
 )
 
@@ -804,7 +805,13 @@ func (g *vdtGen) recordSize(b *vdtBlock) int {
 func TestDiffVector(t *testing.T) {
 	tc := dtNeedTools(t)
 	seed := dtSeed(t)
-	perOp := 10
+	// Ten blocks per operation in full; a sampled run takes three (each still a different
+	// random configuration and operands).
+	perOp := 3
+	if fulltest.Full() {
+		perOp = 10
+	}
+	fulltest.Note(t, "3 blocks per operation")
 	if s := os.Getenv("RVSIM_VDT_PEROP"); s != "" {
 		fmt.Sscan(s, &perOp)
 	}
@@ -1052,7 +1059,11 @@ var vdtIllegal = []struct {
 func TestDiffVectorIllegal(t *testing.T) {
 	tc := dtNeedTools(t)
 	dir := t.TempDir()
+	fulltest.Note(t, "half of the cases")
 	for _, c := range vdtIllegal {
+		if !fulltest.Keep(c.name, 1, 2) {
+			continue
+		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			src := filepath.Join(dir, c.name+".S")

@@ -9,15 +9,18 @@ import (
 	"strconv"
 	"strings"
 
+	"rvsim/emu"
 	"rvsim/emu/sem"
 	"rvsim/isa"
 )
 
-// explain: what the instruction just executed computed, step by step. Every value shown
-// comes from the emu/sem functions the interpreter executes (the step-by-step helpers
-// SM4EDSteps, VAESRoundSteps, VSM4RSteps, ... and the byte-wise AES transformations); where
-// the display breaks a value into terms (the SM4 linear layer, σ/Σ), the terms are checked
-// to combine into the emulator's value, and a mismatch is reported rather than hidden.
+// explain: what the instruction just executed computed, step by step. This file only prints:
+// every intermediate value comes from emu/sem, next to the semantics (SM4EDSteps and
+// SM4LinearTerms, ExplainSHA, ExplainAES32, ExplainAES64, VAESRoundSteps, VSM4RSteps,
+// ExplainGHSH, ...), and the operand forms from the emulator (emu.ScalarElementGroup for
+// the .vs forms). Where the display breaks a value into terms (the SM4 linear layer, σ/Σ),
+// the terms are checked to combine into the emulator's value, and a mismatch is reported
+// rather than hidden.
 
 func cmdExplain(s *session, _ string, args []string) error {
 	r := s.last
@@ -107,19 +110,11 @@ func (e *explainer) sm4() {
 	ks := in.Op == isa.SM4KS
 	st := sem.SM4EDSteps(rs1, rs2, bs)
 	name, sect, what := "sm4ed", "§3.43", "a quarter of the SM4 round function T = L(τ(·))"
-	type term struct {
-		expr string
-		v    uint32
-	}
-	x := uint32(st.SBoxOut)
-	terms := []term{{"x", x}, {"x << 8", x << 8}, {"x << 2", x << 2}, {"x << 18", x << 18},
-		{"(x & 0x3f) << 26", (x & 0x3f) << 26}, {"(x & 0xc0) << 10", (x & 0xc0) << 10}}
 	if ks {
 		st = sem.SM4KSSteps(rs1, rs2, bs)
 		name, sect, what = "sm4ks", "§3.44", "a quarter of the SM4 key-schedule transform T' = L'(τ(·))"
-		terms = []term{{"x", x}, {"(x & 0x07) << 29", (x & 0x07) << 29}, {"(x & 0xfe) << 7", (x & 0xfe) << 7},
-			{"(x & 0x01) << 23", (x & 0x01) << 23}, {"(x & 0xf8) << 13", (x & 0xf8) << 13}}
 	}
+	terms := sem.SM4LinearTerms(ks, st.SBoxOut)
 	e.printf("  %s ([Crypto] %s): %s, on byte bs of rs2, XORed into rs1\n", name, sect, what)
 	e.printf("  rs1 = %s = 0x%08x   rs2 = %s = 0x%08x   bs = %d (shamt %d)\n", e.reg(in.Rs1), rs1, e.reg(in.Rs2), rs2, st.BS, st.Shamt)
 	row := func(label, format string, v any) { e.printf("  %-34s = "+format+"\n", label, v) }
@@ -128,8 +123,8 @@ func (e *explainer) sm4() {
 	e.printf("  linear layer on x = sb_out:\n")
 	var acc uint32
 	for _, t := range terms {
-		row("  "+t.expr, "0x%08x", t.v)
-		acc ^= t.v
+		row("  "+t.Expr, "0x%08x", uint32(t.Value))
+		acc ^= uint32(t.Value)
 	}
 	row("  y = XOR of these terms", "0x%08x", st.Linear)
 	if acc != st.Linear {
@@ -163,31 +158,24 @@ func (e *explainer) aes32() {
 	rs1, rs2 := uint32(e.x(in.Rs1)), uint32(e.x(in.Rs2))
 	bs := uint(in.Imm) & 3
 	sh := bs * 8
-	si := byte(rs2 >> sh)
-	var so byte
-	var mixed, res uint32
+	var res uint32
 	switch in.Op {
 	case isa.AES32ESI:
-		so = sem.AESSBox[si]
-		mixed = uint32(so)
 		res = sem.AES32ESI(rs1, rs2, bs)
 		e.printf("  aes32esi ([Crypto] §3.3): final-round encryption of one byte: SubBytes, placed in byte bs\n")
 	case isa.AES32ESMI:
-		so = sem.AESSBox[si]
-		mixed = sem.AESMixColumn(uint32(so))
 		res = sem.AES32ESMI(rs1, rs2, bs)
 		e.printf("  aes32esmi ([Crypto] §3.4): middle-round encryption of one byte: SubBytes, its MixColumns column\n")
 	case isa.AES32DSI:
-		so = sem.AESInvSBox[si]
-		mixed = uint32(so)
 		res = sem.AES32DSI(rs1, rs2, bs)
 		e.printf("  aes32dsi ([Crypto] §3.1): final-round decryption of one byte: InvSubBytes, placed in byte bs\n")
 	case isa.AES32DSMI:
-		so = sem.AESInvSBox[si]
-		mixed = sem.AESInvMixColumn(uint32(so))
 		res = sem.AES32DSMI(rs1, rs2, bs)
 		e.printf("  aes32dsmi ([Crypto] §3.2): middle-round decryption of one byte: InvSubBytes, its InvMixColumns column\n")
 	}
+	decrypt := in.Op == isa.AES32DSI || in.Op == isa.AES32DSMI
+	st := sem.ExplainAES32(rs1, rs2, bs, decrypt, in.Op == isa.AES32ESMI || in.Op == isa.AES32DSMI)
+	si, so, mixed := st.SI, st.SO, st.Mixed
 	e.printf("  rs1 = %s = 0x%08x   rs2 = %s = 0x%08x   bs = %d\n", e.reg(in.Rs1), rs1, e.reg(in.Rs2), rs2, bs)
 	box := "aes_sbox_fwd"
 	if in.Op == isa.AES32DSI || in.Op == isa.AES32DSMI {
@@ -203,9 +191,8 @@ func (e *explainer) aes32() {
 		}
 		row("column "+m+"·so, rows 0..3", "0x%08x (bytes "+hexSpaced(le32(mixed))+")", mixed)
 	}
-	rot := bits.RotateLeft32(mixed, int(sh))
-	row(fmt.Sprintf("rotated left by %d", sh), "0x%08x", rot)
-	calc := rs1 ^ rot
+	row(fmt.Sprintf("rotated left by %d", sh), "0x%08x", st.Rot)
+	calc := st.Result
 	row("result = rs1 ^ that", "0x%08x", calc)
 	if calc != res {
 		e.printf("  !! the emulator computed 0x%08x\n", res)
@@ -242,45 +229,29 @@ func (e *explainer) printStates(indent string, names []string, states [][16]byte
 func (e *explainer) aes64() {
 	in := e.r.in
 	rs1, rs2 := e.x(in.Rs1), e.x(in.Rs2)
-	s0 := sem.AESStateFromRegs(rs1, rs2)
-	names := []string{"input"}
-	states := [][16]byte{s0}
-	st := s0
+	var kind sem.AESRoundKind
 	var res uint64
 	switch in.Op {
 	case isa.AES64ES:
 		e.printf("  aes64es ([Crypto] §3.7): final encryption round (SubBytes, ShiftRows) on half the state\n")
-		st = sem.AESSubBytes(st)
-		names, states = append(names, "SubBytes"), append(states, st)
-		st = sem.AESShiftRows(st)
-		names, states = append(names, "ShiftRows"), append(states, st)
-		res = sem.AES64ES(rs1, rs2)
+		kind, res = sem.AESRoundEncFinal, sem.AES64ES(rs1, rs2)
 	case isa.AES64ESM:
 		e.printf("  aes64esm ([Crypto] §3.8): middle encryption round (SubBytes, ShiftRows, MixColumns) on half the state\n")
-		st = sem.AESSubBytes(st)
-		names, states = append(names, "SubBytes"), append(states, st)
-		st = sem.AESShiftRows(st)
-		names, states = append(names, "ShiftRows"), append(states, st)
-		st = sem.AESMixColumns(st)
-		names, states = append(names, "MixColumns"), append(states, st)
-		res = sem.AES64ESM(rs1, rs2)
+		kind, res = sem.AESRoundEncMiddle, sem.AES64ESM(rs1, rs2)
 	case isa.AES64DS:
 		e.printf("  aes64ds ([Crypto] §3.5): final decryption round (InvShiftRows, InvSubBytes) on half the state\n")
-		st = sem.AESInvShiftRows(st)
-		names, states = append(names, "InvShiftRows"), append(states, st)
-		st = sem.AESInvSubBytes(st)
-		names, states = append(names, "InvSubBytes"), append(states, st)
-		res = sem.AES64DS(rs1, rs2)
+		kind, res = sem.AESRoundDecFinal, sem.AES64DS(rs1, rs2)
 	case isa.AES64DSM:
 		e.printf("  aes64dsm ([Crypto] §3.6): middle decryption round (InvShiftRows, InvSubBytes, InvMixColumns) on half the state\n")
-		st = sem.AESInvShiftRows(st)
-		names, states = append(names, "InvShiftRows"), append(states, st)
-		st = sem.AESInvSubBytes(st)
-		names, states = append(names, "InvSubBytes"), append(states, st)
-		st = sem.AESInvMixColumns(st)
-		names, states = append(names, "InvMixColumns"), append(states, st)
-		res = sem.AES64DSM(rs1, rs2)
+		kind, res = sem.AESRoundDecMiddle, sem.AES64DSM(rs1, rs2)
 	}
+	steps := sem.ExplainAES64(kind, rs1, rs2)
+	var names []string
+	var states [][16]byte
+	for i := 0; i < steps.N; i++ {
+		names, states = append(names, steps.Steps[i].Name), append(states, steps.Steps[i].State)
+	}
+	st := steps.Result()
 	e.printf("  state = {rs2:rs1}: rs1 = %s = %s holds columns 0-1, rs2 = %s = %s columns 2-3\n",
 		e.reg(in.Rs1), e.s.hex(rs1), e.reg(in.Rs2), e.s.hex(rs2))
 	e.printStates("    ", names, states)
@@ -385,66 +356,22 @@ func (e *explainer) clmul() {
 
 func (e *explainer) sha() {
 	in := e.r.in
-	x := e.x(in.Rs1)
-	x32 := uint32(x)
-	type term struct {
-		expr string
-		v    uint64
-	}
-	var ts []term
-	var name, formula string
-	var res uint64
-	width := 32
-	r32 := func(n int) uint64 { return uint64(bits.RotateLeft32(x32, -n)) }
-	r64 := func(n int) uint64 { return bits.RotateLeft64(x, -n) }
-	l32 := func(n int) uint64 { return uint64(bits.RotateLeft32(x32, n)) }
-	switch in.Op {
-	case isa.SHA256SIG0:
-		name, formula, res = "σ0 (SHA-256)", "ror 7 ^ ror 18 ^ shr 3", uint64(sem.SHA256Sig0(x32))
-		ts = []term{{"x ⋙ 7", r32(7)}, {"x ⋙ 18", r32(18)}, {"x ≫ 3", uint64(x32 >> 3)}}
-	case isa.SHA256SIG1:
-		name, formula, res = "σ1 (SHA-256)", "ror 17 ^ ror 19 ^ shr 10", uint64(sem.SHA256Sig1(x32))
-		ts = []term{{"x ⋙ 17", r32(17)}, {"x ⋙ 19", r32(19)}, {"x ≫ 10", uint64(x32 >> 10)}}
-	case isa.SHA256SUM0:
-		name, formula, res = "Σ0 (SHA-256)", "ror 2 ^ ror 13 ^ ror 22", uint64(sem.SHA256Sum0(x32))
-		ts = []term{{"x ⋙ 2", r32(2)}, {"x ⋙ 13", r32(13)}, {"x ⋙ 22", r32(22)}}
-	case isa.SHA256SUM1:
-		name, formula, res = "Σ1 (SHA-256)", "ror 6 ^ ror 11 ^ ror 25", uint64(sem.SHA256Sum1(x32))
-		ts = []term{{"x ⋙ 6", r32(6)}, {"x ⋙ 11", r32(11)}, {"x ⋙ 25", r32(25)}}
-	case isa.SHA512SIG0:
-		width = 64
-		name, formula, res = "σ0 (SHA-512)", "ror 1 ^ ror 8 ^ shr 7", sem.SHA512Sig0(x)
-		ts = []term{{"x ⋙ 1", r64(1)}, {"x ⋙ 8", r64(8)}, {"x ≫ 7", x >> 7}}
-	case isa.SHA512SIG1:
-		width = 64
-		name, formula, res = "σ1 (SHA-512)", "ror 19 ^ ror 61 ^ shr 6", sem.SHA512Sig1(x)
-		ts = []term{{"x ⋙ 19", r64(19)}, {"x ⋙ 61", r64(61)}, {"x ≫ 6", x >> 6}}
-	case isa.SHA512SUM0:
-		width = 64
-		name, formula, res = "Σ0 (SHA-512)", "ror 28 ^ ror 34 ^ ror 39", sem.SHA512Sum0(x)
-		ts = []term{{"x ⋙ 28", r64(28)}, {"x ⋙ 34", r64(34)}, {"x ⋙ 39", r64(39)}}
-	case isa.SHA512SUM1:
-		width = 64
-		name, formula, res = "Σ1 (SHA-512)", "ror 14 ^ ror 18 ^ ror 41", sem.SHA512Sum1(x)
-		ts = []term{{"x ⋙ 14", r64(14)}, {"x ⋙ 18", r64(18)}, {"x ⋙ 41", r64(41)}}
-	case isa.SM3P0:
-		name, formula, res = "P0 (SM3)", "x ^ rol 9 ^ rol 17", uint64(sem.SM3P0(x32))
-		ts = []term{{"x", uint64(x32)}, {"x ⋘ 9", l32(9)}, {"x ⋘ 17", l32(17)}}
-	case isa.SM3P1:
-		name, formula, res = "P1 (SM3)", "x ^ rol 15 ^ rol 23", uint64(sem.SM3P1(x32))
-		ts = []term{{"x", uint64(x32)}, {"x ⋘ 15", l32(15)}, {"x ⋘ 23", l32(23)}}
-	}
+	f := map[isa.Op]sem.SHAFunc{
+		isa.SHA256SIG0: sem.SHA256Sig0Func, isa.SHA256SIG1: sem.SHA256Sig1Func,
+		isa.SHA256SUM0: sem.SHA256Sum0Func, isa.SHA256SUM1: sem.SHA256Sum1Func,
+		isa.SHA512SIG0: sem.SHA512Sig0Func, isa.SHA512SIG1: sem.SHA512Sig1Func,
+		isa.SHA512SUM0: sem.SHA512Sum0Func, isa.SHA512SUM1: sem.SHA512Sum1Func,
+		isa.SM3P0: sem.SM3P0Func, isa.SM3P1: sem.SM3P1Func,
+	}[in.Op]
+	ex := sem.ExplainSHA(f, e.x(in.Rs1))
+	name, formula, res, width, xv := ex.Name, ex.Formula, ex.Result, ex.Width, ex.X
 	digits := width / 4
-	xv := x
-	if width == 32 {
-		xv = uint64(x32)
-	}
 	fn, std, _ := strings.Cut(name, " ")
 	e.printf("  %s: %s(x) = %s %s, x = rs1 = %s = 0x%0*x\n", in.Op, fn, formula, std, e.reg(in.Rs1), digits, xv)
 	var acc uint64
-	for _, t := range ts {
-		e.printf("    %-8s = 0x%0*x\n", t.expr, digits, t.v)
-		acc ^= t.v
+	for _, t := range ex.Terms {
+		e.printf("    %-8s = 0x%0*x\n", t.Expr, digits, t.Value)
+		acc ^= t.Value
 	}
 	e.printf("    %-8s = 0x%0*x\n", "XOR", digits, res)
 	if acc != res {
@@ -544,7 +471,7 @@ func (e *explainer) vaes() {
 		isa.VAESDM_VV: sem.AESRoundDecMiddle, isa.VAESDM_VS: sem.AESRoundDecMiddle,
 		isa.VAESZ_VS: sem.AESRoundZero,
 	}[in.Op]
-	dotVS := strings.HasSuffix(in.Op.String(), ".vs")
+	dotVS := emu.ScalarElementGroup(in.Op)
 	desc := map[sem.AESRoundKind]string{
 		sem.AESRoundEncMiddle: "a middle encryption round: SubBytes, ShiftRows, MixColumns, AddRoundKey",
 		sem.AESRoundEncFinal:  "the final encryption round: SubBytes, ShiftRows, AddRoundKey",
@@ -623,7 +550,7 @@ func (e *explainer) vsm4() {
 	} else {
 		e.printf("  %s ([VCrypto] Zvksed): four SM4 rounds on each element group of vd with the round keys of vs2\n", in.Op)
 	}
-	dotVS := in.Op == isa.VSM4R_VS
+	dotVS := emu.ScalarElementGroup(in.Op)
 	for _, g := range e.groups(vs, 4) {
 		e.printf("  element group %d:\n", g)
 		if in.Op == isa.VSM4K_VI {
@@ -672,31 +599,19 @@ func (e *explainer) vghsh() {
 		if !gmul {
 			x = load4(vs.regs, vs.vlenb, int(in.Rs1), g)
 		}
-		yb, xb, hb := sem.AESStateFromGroup(y), sem.AESStateFromGroup(x), sem.AESStateFromGroup(h)
+		st := sem.ExplainGHSH(y, x, h)
 		e.printf("  element group %d (bytes in block order):\n", g)
-		e.printf("    Y     = %s\n", hexSpaced(yb[:]))
+		e.printf("    Y     = %s\n", hexSpaced(st.Y[:]))
 		if !gmul {
-			e.printf("    X     = %s\n", hexSpaced(xb[:]))
+			e.printf("    X     = %s\n", hexSpaced(st.X[:]))
 		}
-		e.printf("    H     = %s\n", hexSpaced(hb[:]))
-		var s [16]byte
-		for i := range s {
-			s[i] = yb[i] ^ xb[i]
-		}
+		e.printf("    H     = %s\n", hexSpaced(st.H[:]))
 		if !gmul {
-			e.printf("    Y ^ X = %s\n", hexSpaced(s[:]))
+			e.printf("    Y ^ X = %s\n", hexSpaced(st.S[:]))
 		}
-		slo, shi := binary.LittleEndian.Uint64(s[:8]), binary.LittleEndian.Uint64(s[8:])
-		hlo, hhi := binary.LittleEndian.Uint64(hb[:8]), binary.LittleEndian.Uint64(hb[8:])
-		// brev8 makes bit i of the 128-bit value the coefficient of x^i.
-		a0, a1 := sem.Brev8(slo), sem.Brev8(shi)
-		b0, b1 := sem.Brev8(hlo), sem.Brev8(hhi)
-		e.printf("    as polynomials (brev8, bit i = coefficient of x^i): S = 0x%016x%016x, H = 0x%016x%016x\n", a1, a0, b1, b0)
-		zlo, zhi := sem.GF128Mul(a0, a1, b0, b1)
-		e.printf("    Z = S·H mod x^128+x^7+x^2+x+1 = 0x%016x%016x\n", zhi, zlo)
-		var z [16]byte
-		binary.LittleEndian.PutUint64(z[:8], sem.Brev8(zlo))
-		binary.LittleEndian.PutUint64(z[8:], sem.Brev8(zhi))
+		e.printf("    as polynomials (brev8, bit i = coefficient of x^i): S = 0x%016x%016x, H = 0x%016x%016x\n", st.SHi, st.SLo, st.HHi, st.HLo)
+		e.printf("    Z = S·H mod x^128+x^7+x^2+x+1 = 0x%016x%016x\n", st.ZHi, st.ZLo)
+		z := st.Result
 		e.printf("    Y'    = brev8(Z) = %s\n", hexSpaced(z[:]))
 		want := sem.VGHSH(y, x, h)
 		if sem.AESStateFromGroup(want) != z {

@@ -31,7 +31,10 @@ guest's argv.
 rvsim exits with the guest's exit status. A fault ends the run with one line on stderr and
 the status a shell gives a process killed by that signal: 132 for an illegal instruction
 (SIGILL), 139 for a bad memory access (SIGSEGV), 133 for ebreak (SIGTRAP). --max-insns
-stops a runaway guest with status 124. A file that is not a loadable RISC-V ELF exits 2.`,
+stops a runaway guest with status 124. A bare-metal (HTIF) exit code that does not fit in a
+byte exits with its low byte, or 1 when that is 0, and is named on stderr. rvsim's own errors
+(bad flags, a file that is not a loadable RISC-V ELF) exit 2, a status a guest can exit with
+too: the "rvsim:" line on stderr tells them apart.`,
 		Flags: runFlags,
 	})
 }
@@ -162,7 +165,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 func report(env *cmdEnv, f *elf.File, mc *emu.Machine, stop emu.Stop, max uint64) int {
 	switch stop.Reason {
 	case emu.StopExit:
-		return stop.Code
+		return exitStatus(env, stop.Code)
 	case emu.StopLimit:
 		env.errorf("stopped after %d instructions (--max-insns) at %s", max, where(f, mc.Hart.PC))
 		return exitLimit
@@ -172,6 +175,21 @@ func report(env *cmdEnv, f *elf.File, mc *emu.Machine, stop emu.Stop, max uint64
 	}
 	env.errorf("run ended unexpectedly: %v", stop)
 	return exitInternal
+}
+
+// exitStatus maps a guest's exit code to rvsim's exit status. Linux codes already fit in a
+// byte; an HTIF code (riscv-tests: the number of the failing test) may not, and its low
+// byte alone could read as a pass (256 → 0): such a code exits with its low byte, or 1 when
+// that is 0, and is named on stderr.
+func exitStatus(env *cmdEnv, code int) int {
+	status := code & 0xff
+	if status != code {
+		if status == 0 {
+			status = 1
+		}
+		env.errorf("guest exit code %d does not fit an exit status: exiting with %d", code, status)
+	}
+	return status
 }
 
 func signalName(sig int) string {

@@ -36,9 +36,9 @@ func SM4Sub(b byte) byte { return SM4SBox[b] }
 // This is not GB/T 32907's L(B) = B ^ (B<<<2) ^ (B<<<10) ^ (B<<<18) ^
 // (B<<<24) on x itself: y = bswap32(L(x)) <<< 8, i.e. the instruction
 // works on words whose bytes are in memory (little-endian load) order.
-func sm4EDLinear(x uint32) uint32 {
-	return x ^ x<<8 ^ x<<2 ^ x<<18 ^ (x&0x3f)<<26 ^ (x&0xc0)<<10
-}
+//
+// The terms are listed once, in sm4EDTerms (explain.go), which the debugger shows.
+func sm4EDLinear(x uint32) uint32 { return linearOf(sm4EDTerms, x) }
 
 // sm4KSLinear is the linear layer of sm4ks applied to a zero-extended
 // S-box output x ([Crypto] §3.44):
@@ -47,9 +47,9 @@ func sm4EDLinear(x uint32) uint32 {
 //
 // Likewise y = bswap32(L'(x)) <<< 8 with GB/T 32907's key-schedule
 // transform L'(B) = B ^ (B<<<13) ^ (B<<<23).
-func sm4KSLinear(x uint32) uint32 {
-	return x ^ (x&0x07)<<29 ^ (x&0xfe)<<7 ^ (x&0x01)<<23 ^ (x&0xf8)<<13
-}
+//
+// The terms are listed once, in sm4KSTerms (explain.go).
+func sm4KSLinear(x uint32) uint32 { return linearOf(sm4KSTerms, x) }
 
 // sm4EDT and sm4KST combine the S-box and the linear layer:
 // sm4EDT[b] = sm4EDLinear(SM4SBox[b]), likewise for sm4KST.
