@@ -146,6 +146,7 @@ func Load(f *elf.File, cfg Config) (*Machine, error) {
 		}
 		mc.HTIF = NewHTIF(h, to.Value, from.Value, out)
 		h.Priv = PrivM
+		h.TrapAtResetMtvec = true
 	}
 	return mc, nil
 }
