@@ -144,6 +144,22 @@ type session struct {
 	lastLine string
 	xfmt     examineFormat // x's remembered format, unit and next address
 	status   int           // the session's exit status (--errexit)
+
+	values      []value // print's value history ($1, $2, ...)
+	displays    []*display
+	nextDisplay int
+
+	// What load needs to begin again (run, start).
+	target   isa.ISA
+	kind     emu.EnvKind
+	progArgs []string
+	kv       *kernelVector
+
+	hasLines bool                // the ELF has DWARF line tables
+	sources  map[string][]string // source files read, by path
+	listFile string              // list's current file and the line it goes on from
+	listNext int
+	listed   bool
 }
 
 // callInfo is the function call --call set up.
@@ -238,35 +254,51 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 	if o.argv0 != "" {
 		progArgs = append([]string{o.argv0}, progArgs[1:]...)
 	}
-	mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
+	s := &session{env: env, out: bufio.NewWriter(env.stdout), opts: o, path: path, f: f,
+		undo: o.history > 0, fast: o.fast || o.history == 0, nextNum: 1, nextDisplay: 1,
+		target: target, kind: kind, progArgs: progArgs, kv: kv}
+	s.xfmt = examineFormat{count: 1, format: 'x', unit: 'w'}
+	if files, err := f.SourceFiles(); err == nil && len(files) > 0 {
+		s.hasLines = true
+	}
+	if status := s.load(); status != 0 {
+		return nil, status
+	}
+	s.markStop()
+	return s, 0
+}
+
+// load makes the machine: the program loaded (or the call set up) and the cost model;
+// run and start call it again to begin anew.
+func (s *session) load() int {
+	o, env := s.opts, s.env
+	mc, err := emu.Load(s.f, emu.Config{ISA: s.target, Env: s.kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
 		Linux: emu.LinuxConfig{
-			Args: progArgs, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
+			Args: s.progArgs, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
 			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr, Seed: o.seed,
 		}})
 	if err != nil {
-		env.errorf("%s: %v", path, err)
-		return nil, exitUsage
+		env.errorf("%s: %v", s.path, err)
+		return exitUsage
 	}
-	s := &session{env: env, out: bufio.NewWriter(env.stdout), opts: o, path: path, f: f, mc: mc, h: mc.Hart,
-		undo: o.history > 0, fast: o.fast || o.history == 0, nextNum: 1}
+	s.mc, s.h = mc, mc.Hart
 	s.hist = emu.NewHistory(max(o.history, 1))
-	s.xfmt = examineFormat{count: 1, format: 'x', unit: 'w'}
+	s.done, s.last, s.call = "", nil, nil
 	if o.call != "" {
-		if err := s.setupCall(o.call, o.args, kv); err != nil {
+		if err := s.setupCall(o.call, o.args, s.kv); err != nil {
 			env.errorf("debug: %v", err)
-			return nil, exitUsage
+			return exitUsage
 		}
 	}
 	if o.core != "" {
-		m, status := setupCore(env, o.core, f, s.h, false)
+		m, status := setupCore(env, o.core, s.f, s.h, false)
 		if m == nil {
-			return nil, status
+			return status
 		}
 		s.model = m
 		s.wrapModelHook()
 	}
-	s.markStop()
-	return s, 0
+	return 0
 }
 
 // setupCall prepares the --call: arguments from --args or the test vector.
@@ -460,7 +492,11 @@ func (s *session) execLine(line string) (quit bool, err error) {
 	if c.name == "quit" {
 		return true, nil
 	}
-	return false, c.run(s, mods, args)
+	err = c.run(s, mods, args)
+	if c.runs && err == nil {
+		s.showDisplays()
+	}
+	return false, err
 }
 
 // splitCommand splits "x/4xw &buf" into "x", "4xw" and the arguments.

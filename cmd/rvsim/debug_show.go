@@ -582,17 +582,10 @@ func (s *session) loadWord(a uint64) (uint64, error) {
 	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
-// examineFormat is x's format: count, format letter, unit letter, and where to go on.
-type examineFormat struct {
-	count  int
-	format byte
-	unit   byte
-	next   uint64
-	valid  bool
-}
-
-func cmdExamine(s *session, mods string, args []string) error {
-	f := s.xfmt
+// parseExamineMods reads x's /NFU over the remembered format base (the count is 1 unless
+// given).
+func parseExamineMods(mods string, base examineFormat) (examineFormat, error) {
+	f := base
 	f.count = 1
 	i := 0
 	for i < len(mods) && mods[i] >= '0' && mods[i] <= '9' {
@@ -601,7 +594,7 @@ func cmdExamine(s *session, mods string, args []string) error {
 	if i > 0 {
 		n, err := strconv.Atoi(mods[:i])
 		if err != nil || n <= 0 || n > 1<<16 {
-			return fmt.Errorf("bad count in x/%s", mods)
+			return f, fmt.Errorf("bad count in x/%s", mods)
 		}
 		f.count = n
 	}
@@ -612,8 +605,25 @@ func cmdExamine(s *session, mods string, args []string) error {
 		case strings.ContainsRune("bhwg", c):
 			f.unit = byte(c)
 		default:
-			return fmt.Errorf("x/%s: unknown format letter %q (formats xduotacis, units bhwg)", mods, c)
+			return f, fmt.Errorf("x/%s: unknown format letter %q (formats xduotacis, units bhwg)", mods, c)
 		}
+	}
+	return f, nil
+}
+
+// examineFormat is x's format: count, format letter, unit letter, and where to go on.
+type examineFormat struct {
+	count  int
+	format byte
+	unit   byte
+	next   uint64
+	valid  bool
+}
+
+func cmdExamine(s *session, mods string, args []string) error {
+	f, err := parseExamineMods(mods, s.xfmt)
+	if err != nil {
+		return err
 	}
 	var addr uint64
 	switch {
