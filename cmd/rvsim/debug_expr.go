@@ -639,7 +639,9 @@ func (p *exprParser) primary() (value, error) {
 			return v, p.expect(")")
 		}
 	}
-	p.i--
+	if t.kind != tkEOF {
+		p.i--
+	}
 	return value{}, p.syntaxError()
 }
 
