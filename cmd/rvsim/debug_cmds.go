@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -633,11 +634,16 @@ func (s *session) addBreak(args []string, temp bool) error {
 		return errors.New("break needs an address or symbol")
 	}
 	spec := strings.Join(args, " ")
-	addr, err := s.parseAddr(spec)
+	addr, err := s.location(spec)
 	if err != nil {
 		return err
 	}
 	addr &= s.mask()
+	if sym, ok := s.f.Lookup(spec); ok && sym.Value == addr {
+		if pos, ok := s.line(addr); ok {
+			addr = s.afterFirstLine(addr, pos) // past the prologue, as gdb does
+		}
+	}
 	if s.h.Mem.PermAt(addr)&emu.PermX == 0 {
 		return fmt.Errorf("%#x is not in executable memory", addr)
 	}
@@ -653,6 +659,10 @@ func (s *session) addBreak(args []string, temp bool) error {
 	kind := "Breakpoint"
 	if temp {
 		kind = "Temporary breakpoint"
+	}
+	if pos, ok := s.line(addr); ok {
+		fmt.Fprintf(s.out, "%s %d at %#x: file %s, line %d.\n", kind, bp.num, addr, path.Base(pos.File), pos.Line)
+		return nil
 	}
 	fmt.Fprintf(s.out, "%s %d at %s\n", kind, bp.num, s.where(addr))
 	return nil

@@ -222,7 +222,13 @@ func (s *session) report(st emu.Stop) {
 					kind = "Temporary breakpoint"
 					s.deleteBreak(bp)
 				}
-				fmt.Fprintf(s.out, "%s %d, %s\n", kind, bp.num, s.where(st.PC))
+				if fl := s.frameLine(st.PC); fl != "" {
+					fmt.Fprintf(s.out, "%s %d, %s\n", kind, bp.num, fl)
+					pos, _ := s.line(st.PC)
+					s.showSourceLine(pos)
+				} else {
+					fmt.Fprintf(s.out, "%s %d, %s\n", kind, bp.num, s.where(st.PC))
+				}
 			}
 		case emu.MsgWatchpoint:
 			s.reportWatch(st)

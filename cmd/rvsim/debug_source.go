@@ -447,11 +447,11 @@ func cmdAdvance(s *session, _ string, args []string) error {
 	if len(args) == 0 {
 		return errors.New("Argument required (a location).")
 	}
-	if err := s.canRun(); err != nil {
-		return err
-	}
 	target, err := s.location(strings.Join(args, " "))
 	if err != nil {
+		return err
+	}
+	if err := s.canRun(); err != nil {
 		return err
 	}
 	target &= s.mask()
@@ -543,6 +543,11 @@ func (s *session) restart(args []string, toMain bool) error {
 	}
 	fmt.Fprintf(s.out, "Starting program: %s\n", what)
 	s.markStop()
+	if s.userBreakAt(s.h.PC) != nil {
+		// A breakpoint on the first instruction (start's at _start): stop before it.
+		s.report(emu.Stop{Reason: emu.StopBreak, Msg: emu.MsgBreakpoint, PC: s.h.PC})
+		return nil
+	}
 	st := s.resume(s.budget(), !s.runFast())
 	s.afterRun()
 	s.report(st)
