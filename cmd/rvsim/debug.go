@@ -78,13 +78,14 @@ type debugOptions struct {
 	vagnostic string
 	argv0     string
 	gdb       string // --gdb PORT: serve gdb instead of reading commands
+	vlenGiven bool   // --vlen was on the command line (else the ISA's zvl<N>b decides)
 }
 
 func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	o := &debugOptions{}
 	fs.StringVar(&o.load.isa, "isa", "", "target `ISA` in -march syntax; instructions outside it are illegal (default: everything rvsim implements)")
 	fs.StringVar(&o.load.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
-	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V")
+	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V (default: the --isa's zvl<N>b, else 128)")
 	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed or ones")
 	fs.StringVar(&o.core, "core", "", "model cycles on core `NAME` or a .toml file (see 'rvsim cores'): the cycles command reports them")
 	fs.StringVar(&o.kernel, "kernel", "", "the kernel `ELF` to call (instead of a program to run from its entry)")
@@ -101,6 +102,7 @@ func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.StringVar(&o.gdb, "gdb", "", "debug from gdb instead: wait for it on 127.0.0.1:`PORT` (0: any free port) with the program or call set up")
 	fs.StringVar(&o.argv0, "name", "", "the program's argv[0] (default: its path), which also decides where the initial stack ends")
 	return func(env *cmdEnv, args []string) int {
+		o.vlenGiven = flagGiven(fs, "vlen")
 		s, status := newSession(env, o, args)
 		if s == nil {
 			return status
@@ -241,6 +243,10 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 	target, err := o.load.target(f)
 	if err != nil {
 		env.errorf("%v", err)
+		return nil, exitUsage
+	}
+	if o.vlen, err = vectorLength(target, o.vlen, o.vlenGiven, o.load.isa); err != nil {
+		env.errorf("debug: %v", err)
 		return nil, exitUsage
 	}
 	kind, err := o.load.envKind()

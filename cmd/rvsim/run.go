@@ -46,7 +46,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
 	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
 	seed := fs.Uint64("seed", 0, "seed `N` for getrandom and AT_RANDOM (the bytes are deterministic)")
-	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V")
+	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V (default: the --isa's zvl<N>b, else 128)")
 	vagnostic := fs.String("vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed (left as they were) or ones (all 1s, as on hardware that renames registers)")
 	gdbPort := fs.String("gdb", "", "wait for gdb on 127.0.0.1:`PORT` (0: any free port) and run the program under its control, as qemu -g")
 	sigFile := fs.String("signature", "", "at exit, write the memory from begin_signature to end_signature to `FILE` in hex, as Spike's +signature=")
@@ -84,6 +84,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		target, err := o.target(f)
 		if err != nil {
 			env.errorf("%v", err)
+			return exitUsage
+		}
+		if *vlen, err = vectorLength(target, *vlen, flagGiven(fs, "vlen"), o.isa); err != nil {
+			env.errorf("run: %v", err)
 			return exitUsage
 		}
 		kind, err := o.envKind()
