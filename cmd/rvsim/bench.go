@@ -42,7 +42,7 @@ occupancy) and lists the instructions and loops that cost the most, disassembled
 --json and --csv print one record per measurement instead.
 
 --reference FILE reads a measured 'openssl speed' log (the format of
-shared/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
+testdata/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
 over the C build next to the measured ones, with their errors, for 1024 bytes and above.
 
 Modes: ecb, cbc, cfb128 (cfb), ofb, ctr, gcm, ccm, xts; the rows use openssl's names
