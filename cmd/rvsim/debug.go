@@ -129,6 +129,7 @@ type session struct {
 	fast       bool
 	intr       atomic.Bool
 	running    atomic.Bool
+	stepping   atomic.Bool // a line step is under way (Ctrl-C stops it between instructions)
 	done       string // why the program cannot run on ("": it can)
 	call       *callInfo
 	model      *cyclemodel.Model
@@ -408,7 +409,7 @@ func (s *session) serve() int {
 		for {
 			select {
 			case <-sig:
-				if s.running.Load() {
+				if s.running.Load() || s.stepping.Load() {
 					s.intr.Store(true)
 				}
 			case <-stopSig:

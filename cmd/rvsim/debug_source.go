@@ -105,6 +105,9 @@ func (s *session) stepLines(n uint64, over bool) error {
 		return err
 	}
 	s.markStop()
+	s.intr.Store(false)
+	s.stepping.Store(true)
+	defer s.stepping.Store(false)
 	for i := uint64(0); i < n; i++ {
 		stopped, err := s.stepLine(over)
 		if err != nil || stopped || s.done != "" {
@@ -122,6 +125,11 @@ func (s *session) stepLine(over bool) (stopped bool, err error) {
 	cfa0 := s.cfa()
 	budget := s.budget()
 	for steps := uint64(0); ; steps++ {
+		if s.intr.Load() {
+			fmt.Fprintf(s.out, "Interrupted at %s\n", s.where(s.h.PC))
+			s.showWhere()
+			return true, nil
+		}
 		if steps >= budget {
 			fmt.Fprintf(s.out, "stopped after %d instructions (--max-insns)\n", s.opts.maxInsns)
 			s.showWhere()
