@@ -130,7 +130,7 @@ type session struct {
 	intr       atomic.Bool
 	running    atomic.Bool
 	stepping   atomic.Bool // a line step is under way (Ctrl-C stops it between instructions)
-	done       string // why the program cannot run on ("": it can)
+	done       string      // why the program cannot run on ("": it can)
 	call       *callInfo
 	model      *cyclemodel.Model
 	lastCycles cycleNote
