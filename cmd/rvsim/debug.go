@@ -27,14 +27,16 @@ func init() {
 	register(&command{
 		Name:      "debug",
 		UsageLine: "debug [flags] prog.elf [args...] | debug [flags] --kernel k.elf --call SYM [--args ...|--vector NAME]",
-		Short:     "step through a program or a kernel call, instruction by instruction",
+		Short:     "step through a program or a kernel call, by instruction or source line",
 		Long: `
 Debug loads a program and stops at its entry point, or sets up a call of a kernel's entry
-point and stops at the function's first instruction, then reads commands: step, next,
-continue, break, watch, examine memory, show registers, vector registers and CSRs, explain
-what the last instruction computed (the crypto instructions step by step, from the same
-functions the emulator executes), and go backwards with reverse-step. 'help' in a session
-lists the commands.
+point and stops at the function's first instruction, then reads gdb's commands: step and
+next (by source line in a program built with -g, else by instruction), stepi, nexti,
+continue, advance, run, start, break, watch, print and display with C expressions, set,
+list, info frame/line/symbol, examine memory, show registers, vector registers and CSRs;
+explain what the last instruction computed (the crypto instructions step by step, from the
+same functions the emulator executes), and go backwards with reverse-step. 'help' in a
+session lists the commands.
 
 --call SYM calls a function with the standard calling convention: integer arguments from
 --args (comma-separated; @hex:0011.. puts those bytes in fresh memory and passes their
