@@ -409,8 +409,14 @@ func (s *session) showBreakpoints() {
 
 // parseAddr evaluates an address: numbers, symbols, registers ($a0 or a0, $pc), and sums
 // and differences of these ("buf+0x10", "sp-16"); gdb's "*ADDR" and "&sym" forms too.
+// What that does not read is tried as a print expression ("*(long *)$sp", "buf + 4*$a0").
 func (s *session) parseAddr(expr string) (uint64, error) {
 	v, err := s.parseValue(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(expr), "*"), "&"))
+	if err != nil {
+		if ev, eerr := evalExpr(sessionExpr{s}, expr); eerr == nil && isScalar(ev.t) {
+			return ev.bits & s.mask(), nil
+		}
+	}
 	return v & s.mask(), err
 }
 
