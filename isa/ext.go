@@ -178,16 +178,53 @@ var umbrellas = map[string][]string{
 // ISA is this set for the XLEN.
 var Implemented ExtSet
 
-// ISA is a target: its register width and enabled extensions.
+// clangExtensions is every extension name clang-19 knows (`clang-19 --target=riscv64
+// -print-supported-extensions`, experimental ones included, zvl*b left out: ParseISA reads
+// those as VLEN). An ISA string naming one that rvsim does not declare is refused as not
+// implemented rather than unknown.
+var clangExtensions = map[string]bool{}
+
+func init() {
+	for _, n := range []string{
+		"i", "e", "m", "a", "f", "d", "c", "b", "v", "h", "zic64b", "zicbom", "zicbop", "zicboz",
+		"ziccamoa", "ziccif", "zicclsm", "ziccrse", "zicntr", "zicond", "zicsr", "zifencei",
+		"zihintntl", "zihintpause", "zihpm", "zimop", "zmmul", "za128rs", "za64rs", "zaamo", "zabha",
+		"zalrsc", "zama16b", "zawrs", "zfa", "zfbfmin", "zfh", "zfhmin", "zfinx", "zdinx", "zca",
+		"zcb", "zcd", "zce", "zcf", "zcmop", "zcmp", "zcmt", "zba", "zbb", "zbc", "zbkb", "zbkc",
+		"zbkx", "zbs", "zk", "zkn", "zknd", "zkne", "zknh", "zkr", "zks", "zksed", "zksh", "zkt",
+		"ztso", "zvbb", "zvbc", "zve32f", "zve32x", "zve64d", "zve64f", "zve64x", "zvfbfmin",
+		"zvfbfwma", "zvfh", "zvfhmin", "zvkb", "zvkg", "zvkn", "zvknc", "zvkned", "zvkng", "zvknha",
+		"zvknhb", "zvks", "zvksc", "zvksed", "zvksg", "zvksh", "zvkt", "zhinx", "zhinxmin",
+		"shcounterenw", "shgatpa", "shtvala", "shvsatpa", "shvstvala", "shvstvecd", "smaia",
+		"smcdeleg", "smcsrind", "smepmp", "smstateen", "ssaia", "ssccfg", "ssccptr", "sscofpmf",
+		"sscounterenw", "sscsrind", "ssstateen", "ssstrict", "sstc", "sstvala", "sstvecd", "ssu64xl",
+		"svade", "svadu", "svbare", "svinval", "svnapot", "svpbmt", "xcvalu", "xcvbi", "xcvbitmanip",
+		"xcvelw", "xcvmac", "xcvmem", "xcvsimd", "xsfcease", "xsfvcp", "xsfvfnrclipxfqf",
+		"xsfvfwmaccqqq", "xsfvqmaccdod", "xsfvqmaccqoq", "xsifivecdiscarddlone", "xsifivecflushdlone",
+		"xtheadba", "xtheadbb", "xtheadbs", "xtheadcmo", "xtheadcondmov", "xtheadfmemidx",
+		"xtheadmac", "xtheadmemidx", "xtheadmempair", "xtheadsync", "xtheadvdot", "xventanacondops",
+		"xwchc", "zicfilp", "zicfiss", "zacas", "zalasr", "smmpm", "smnpm", "ssnpm", "sspm",
+		"ssqosid", "supm",
+	} {
+		clangExtensions[n] = true
+	}
+}
+
+// ISA is a target: its register width, enabled extensions and, when the ISA string gave
+// zvl<N>b, the vector register width it asks for.
 type ISA struct {
 	XLEN int
 	Exts ExtSet
+	VLEN int // from zvl<N>b (the largest one given); 0 when none was
 }
 
 // Default returns every implemented extension for xlen.
 func Default(xlen int) ISA { return ISA{XLEN: xlen, Exts: Implemented} }
 
-// String renders the ISA in the -march form ("rv64imac_zbkb_zksed").
+// MinVLEN and MaxVLEN bound the vector register widths rvsim's vector unit supports.
+const MinVLEN, MaxVLEN = 128, 4096
+
+// String renders the ISA in the -march form ("rv64imac_zbkb_zksed", "rv64iv_zvl256b").
 func (isa ISA) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "rv%d", isa.XLEN)
@@ -203,6 +240,9 @@ func (isa ISA) String() string {
 		if n := extInfo[e].Name; len(n) > 1 && e != ExtPriv && e != ExtZicsr && e != ExtZifencei && e != ExtZicntr {
 			multi = append(multi, n)
 		}
+	}
+	if isa.VLEN != 0 {
+		multi = append(multi, fmt.Sprintf("zvl%db", isa.VLEN))
 	}
 	sort.Slice(multi, func(i, j int) bool { return canonicalLess(multi[i], multi[j]) })
 	for _, n := range multi {
@@ -231,14 +271,27 @@ func canonicalLess(a, b string) bool {
 	return a < b
 }
 
-// ParseISA reads an ISA string in clang's -march syntax: "rv32" or "rv64", single-letter
-// extensions (with "g" and "b" expanded), then multi-letter ones separated by '_'. Version
-// numbers ("zksed1p0", "m2p0") are accepted and ignored. Umbrellas (zk, zkn, zks, zvkn, ...)
-// are expanded. Zicsr, Zifencei and Zicntr are implied by I, as for every Linux target
-// (a strict reading of I would drop them; users of -march=rv64imac expect rdcycle to work).
+// ParseISA reads an ISA string as strictly as clang-19's -march: "rv32" or "rv64", the
+// base (i, or g for imafd_zicsr_zifencei), single-letter extensions in any order, then
+// multi-letter ones, each after a '_' (single letters may follow a '_' too). Lowercase
+// only; no empty names (a doubled or trailing '_'), no extension named twice (g's
+// letters, zicsr and zifencei count as named), g only as the base. Version numbers
+// ("zksed1p0", "m2p0") are accepted and ignored. Umbrellas (zk, zkn, zks, zvkn, ...) are
+// expanded. zvl<N>b sets VLEN (N a power of two from 32 to 65536, as clang accepts; rvsim
+// runs 128 to 4096) and, like the vector crypto extensions, needs v or zve*, as clang
+// requires. Extensions clang knows that rvsim does not declare are refused as not
+// implemented. Zicsr, Zifencei and Zicntr are implied by I, as for every Linux target (a
+// strict reading of I would drop them; users of -march=rv64imac expect rdcycle to work).
 func ParseISA(s string) (ISA, error) {
 	orig := s
-	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return ISA{}, fmt.Errorf("empty ISA string: want rv32 or rv64, a base and extensions (rv64imac_zksed)")
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return ISA{}, fmt.Errorf("ISA %q: may only contain lowercase letters, digits and '_' (as clang's -march)", orig)
+		}
+	}
 	var isa ISA
 	switch {
 	case strings.HasPrefix(s, "rv32"):
@@ -256,7 +309,15 @@ func ParseISA(s string) (ISA, error) {
 		return ISA{}, fmt.Errorf("ISA %q: RV%dE (16 registers) is not supported", orig, isa.XLEN)
 	}
 	isa.Exts = Exts(ExtI, ExtZicsr, ExtZifencei, ExtZicntr, ExtPriv)
-	add := func(name string) error {
+	named := map[string]bool{}
+	name := func(n string) error {
+		if named[n] {
+			return fmt.Errorf("ISA %q: extension %q named twice", orig, n)
+		}
+		named[n] = true
+		return nil
+	}
+	add := func(n string) error {
 		seen := map[string]bool{}
 		var walk func(n string) error
 		walk = func(n string) error {
@@ -283,40 +344,139 @@ func ParseISA(s string) (ISA, error) {
 					return nil
 				}
 			}
+			if clangExtensions[n] {
+				return fmt.Errorf("ISA %q: extension %q is not implemented in rvsim", orig, n)
+			}
 			return fmt.Errorf("ISA %q: unknown extension %q", orig, n)
 		}
-		return walk(name)
+		return walk(n)
 	}
-	// Single-letter part, up to the first '_' or the first 'z'/'s'/'x' multi-letter name.
+	// letters reads a run of single-letter extensions, each with an optional version;
+	// first is whether it holds the base.
+	letters := func(run string, first bool) error {
+		for i := 0; i < len(run); {
+			start, c := i, run[i]
+			i++
+			for i < len(run) && (run[i] >= '0' && run[i] <= '9' || run[i] == 'p' && i+1 < len(run) && run[i+1] >= '0' && run[i+1] <= '9') {
+				i++
+			}
+			if c >= '0' && c <= '9' {
+				return fmt.Errorf("ISA %q: a version number with no extension before it", orig)
+			}
+			if (c == 'g' || c == 'i') && !(first && start == 0) {
+				return fmt.Errorf("ISA %q: %q is only a base (right after rv%d)", orig, string(c), isa.XLEN)
+			}
+			if c == 'g' {
+				for _, n := range umbrellas["g"] {
+					if err := name(n); err != nil {
+						return err
+					}
+				}
+			} else if err := name(string(c)); err != nil {
+				return err
+			}
+			if err := add(string(c)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// The single-letter part runs up to the first '_' (or a z, s or x name written
+	// without one, which clang also reads).
 	i := 0
 	for i < len(s) && s[i] != '_' && s[i] != 'z' && s[i] != 's' && s[i] != 'x' {
-		c := s[i]
 		i++
-		// Skip a version such as "2p1".
-		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == 'p' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
-			i++
-		}
-		if err := add(string(c)); err != nil {
-			return ISA{}, err
+	}
+	if err := letters(s[:i], true); err != nil {
+		return ISA{}, err
+	}
+	rest := s[i:]
+	if strings.HasPrefix(rest, "_") {
+		rest = rest[1:]
+	} else if rest != "" {
+		return ISA{}, fmt.Errorf("ISA %q: a '_' must come before %q", orig, rest)
+	}
+	if rest == "" && i < len(s) {
+		return ISA{}, fmt.Errorf("ISA %q: extension name missing after a '_'", orig)
+	}
+	if rest != "" {
+		for _, part := range strings.Split(rest, "_") {
+			if part == "" {
+				return ISA{}, fmt.Errorf("ISA %q: extension name missing after a '_'", orig)
+			}
+			if c := part[0]; c != 'z' && c != 's' && c != 'x' {
+				if err := letters(part, false); err != nil {
+					return ISA{}, err
+				}
+				continue
+			}
+			n := trimVersion(part)
+			if err := name(n); err != nil {
+				return ISA{}, err
+			}
+			if v, ok := zvlWidth(part); ok {
+				if v < 32 || v > 65536 || v&(v-1) != 0 {
+					return ISA{}, fmt.Errorf("ISA %q: %s: VLEN must be a power of two from 32 to 65536", orig, part)
+				}
+				isa.VLEN = max(isa.VLEN, v)
+				continue
+			}
+			if err := add(n); err != nil {
+				return ISA{}, err
+			}
 		}
 	}
-	for _, part := range strings.Split(s[i:], "_") {
-		if part == "" {
+	return isa, isa.checkVector(orig)
+}
+
+// zvlWidth reads zvl<N>b.
+func zvlWidth(part string) (int, bool) {
+	digits, ok := strings.CutPrefix(part, "zvl")
+	if !ok || !strings.HasSuffix(digits, "b") || len(digits) < 2 {
+		return 0, false
+	}
+	v := 0
+	for _, c := range digits[:len(digits)-1] {
+		if c < '0' || c > '9' || v > 1<<20 {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	return v, true
+}
+
+// checkVector applies clang's rules for what needs a vector unit, and rvsim's VLEN range.
+// (It names extensions by their names, not their constants: genops numbers the constants
+// in the order the files first use them.)
+func (isa ISA) checkVector(orig string) error {
+	has := func(names ...string) bool {
+		for _, e := range isa.Exts.List() {
+			if contains(names, extInfo[e].Name) {
+				return true
+			}
+		}
+		return false
+	}
+	hasV := has("v", "zve32x", "zve64x")
+	if isa.VLEN != 0 && !hasV {
+		return fmt.Errorf("ISA %q: zvl%db needs v or zve* (as clang requires)", orig, isa.VLEN)
+	}
+	for _, e := range isa.Exts.List() {
+		n := extInfo[e].Name
+		if !extInfo[e].Vector || contains([]string{"v", "zve32x", "zve64x", "zvkt"}, n) {
 			continue
 		}
-		name := trimVersion(part)
-		// "zvl128b" style names describe VLEN, not instructions; VLEN is a separate option.
-		if strings.HasPrefix(name, "zvl") && strings.HasSuffix(part, "b") {
-			continue
+		if !hasV {
+			return fmt.Errorf("ISA %q: %s needs v or zve* (as clang requires)", orig, n)
 		}
-		if name == "" {
-			return ISA{}, fmt.Errorf("ISA %q: empty extension name in %q", orig, part)
-		}
-		if err := add(name); err != nil {
-			return ISA{}, err
+		if n == "zvbc" && !has("v", "zve64x") {
+			return fmt.Errorf("ISA %q: zvbc needs v or zve64* (as clang requires)", orig)
 		}
 	}
-	return isa, nil
+	if isa.VLEN != 0 && (isa.VLEN < MinVLEN || isa.VLEN > MaxVLEN) {
+		return fmt.Errorf("ISA %q: zvl%db: rvsim's vector unit supports VLEN %d to %d", orig, isa.VLEN, MinVLEN, MaxVLEN)
+	}
+	return nil
 }
 
 // trimVersion drops a trailing version such as "1p0" or "2".

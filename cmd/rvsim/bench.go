@@ -42,23 +42,25 @@ occupancy) and lists the instructions and loops that cost the most, disassembled
 --json and --csv print one record per measurement instead.
 
 --reference FILE reads a measured 'openssl speed' log (the format of
-shared/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
+testdata/reference/sm4-openssl-speed.txt) and prints the predicted speedups of each variant
 over the C build next to the measured ones, with their errors, for 1024 bytes and above.
 
 Modes: ecb, cbc, cfb128 (cfb), ofb, ctr, gcm, ccm, xts; the rows use openssl's names
 (SM4-CFB). Variants: c, zksed, zksed-zbkb, zvksed-zvkb (sm4), c, zkn, zvkned (aes); GCM's
-GHASH: --ghash c, zbc, zvkg or zvbc. Each kernel call may retire a budget of instructions
+GHASH: --ghash c, zbc, zvkg or zvbc. --plot FILE.svg (or .png) draws the throughput
+against buffer size, one line per mode and variant, above the speedups over the first
+variant. Each kernel call may retire a budget of instructions
 that grows with its size (--max-insns sets one); a call past it is reported as stuck.`,
 		Flags: benchFlags,
 	})
 }
 
 type benchOptions struct {
-	core, alg, modes, variants, sizes, ghash, kernels, reference string
-	xlen, vlen                                                   int
-	freq                                                         floatFlag
-	maxInsns                                                     uint64
-	detail, explain, decrypt, asJSON, asCSV                      bool
+	core, alg, modes, variants, sizes, ghash, kernels, reference, plot string
+	xlen, vlen                                                         int
+	freq                                                               floatFlag
+	maxInsns                                                           uint64
+	detail, explain, decrypt, asJSON, asCSV                            bool
 }
 
 func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
@@ -79,6 +81,7 @@ func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.BoolVar(&o.asJSON, "json", false, "print the measurements as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the measurements as CSV")
 	fs.StringVar(&o.kernels, "kernels", "", "directory of the kernel ELFs (default: kernels/bin, found from the current directory up)")
+	fs.StringVar(&o.plot, "plot", "", "also draw the throughput against buffer size and the speedups into `FILE` (.svg or .png)")
 	fs.StringVar(&o.reference, "reference", "", "compare predicted speedups with a measured openssl speed log `FILE`")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) > 0 {
@@ -163,7 +166,18 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		return exitUsage
 	}
 	if o.reference != "" {
+		if o.plot != "" {
+			env.errorf("bench: --plot draws a bench's measurements; it does not go with --reference")
+			return exitUsage
+		}
 		return runReference(env, o, core, ro)
+	}
+	var plotAs string
+	if o.plot != "" {
+		if plotAs, err = plotFormat(o.plot); err != nil {
+			env.errorf("bench: %v", err)
+			return exitUsage
+		}
 	}
 	if err := checkAlg(o.alg); err != nil {
 		env.errorf("bench: --alg: %v", err)
@@ -209,6 +223,16 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 	}
 	progress.done()
 	wall := time.Since(start)
+	if o.plot != "" {
+		w, err := env.create(o.plot)
+		if err == nil {
+			err = writeBenchPlot(w, plotAs, runs, core.Name, ro.freq)
+		}
+		if err != nil {
+			env.errorf("bench: --plot: %v", err)
+			return exitUsage
+		}
+	}
 	switch {
 	case o.asJSON:
 		writeBenchJSON(env.stdout, runs, core, o.xlen, ro.freq)

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -83,9 +88,9 @@ func TestBenchErrors(t *testing.T) {
 
 func TestBenchReference(t *testing.T) {
 	dir := kernelsForTest(t)
-	st, out, errs := rvsim("bench", "--core", "rocket", "--kernels", dir, "--reference", "../../../shared/reference/sm4-openssl-speed.txt")
+	st, out, errs := rvsim("bench", "--core", "rocket", "--kernels", dir, "--reference", "../../testdata/reference/sm4-openssl-speed.txt")
 	if st != 0 {
-		t.Skipf("no reference log here (status %d: %s)", st, errs)
+		t.Fatalf("--reference testdata/reference/sm4-openssl-speed.txt: status %d: %s", st, errs)
 	}
 	for _, want := range []string{"ECB   zksed ", "CBC   zksed-zbkb", "GCM   zksed       zbc", "largest error"} {
 		if !strings.Contains(out, want) {
@@ -138,5 +143,68 @@ func TestBestGHASH(t *testing.T) {
 		if got := bestGHASH(variant); got != want {
 			t.Errorf("bestGHASH(%q) = %q, want %q", variant, got, want)
 		}
+	}
+}
+
+// TestBenchPlot draws a bench as SVG and PNG: the SVG is well-formed XML naming every mode
+// and variant in its text, the PNG decodes; a file name of another kind is one error line.
+func TestBenchPlot(t *testing.T) {
+	dir := kernelsForTest(t)
+	work := t.TempDir()
+	svgPath, pngPath := filepath.Join(work, "b.svg"), filepath.Join(work, "b.png")
+	args := []string{"bench", "--core", "u74", "--kernels", dir, "--mode", "cbc,ctr", "--variant", "c,zksed,zksed-zbkb", "--sizes", "16,256,4096"}
+	if st, _, errs := rvsim(append(args, "--plot", svgPath)...); st != 0 {
+		t.Fatalf("--plot svg: status %d: %s", st, errs)
+	}
+	data, err := os.ReadFile(svgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if root == "" {
+				root = tok.Name.Local
+			}
+		case xml.CharData:
+			text.Write(tok)
+		}
+	}
+	if root != "svg" {
+		t.Errorf("root element %q, want svg", root)
+	}
+	for _, want := range []string{"SM4-CBC/c", "SM4-CBC/zksed", "SM4-CBC/zksed-zbkb", "SM4-CTR/c", "SM4-CTR/zksed", "SM4-CTR/zksed-zbkb", "speedup", "u74"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the SVG's text lacks %q", want)
+		}
+	}
+	if st, _, errs := rvsim(append(args, "--plot", pngPath)...); st != 0 {
+		t.Fatalf("--plot png: status %d: %s", st, errs)
+	}
+	f, err := os.Open(pngPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("the PNG does not decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 300 {
+		t.Errorf("PNG of %v", b)
+	}
+	st, _, errs := rvsim(append(args, "--plot", filepath.Join(work, "b.pdf"))...)
+	if st != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "want a .svg or .png") {
+		t.Errorf("--plot b.pdf: status %d, %q", st, errs)
 	}
 }

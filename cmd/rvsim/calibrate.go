@@ -26,7 +26,7 @@ func init() {
 		Short:     "fit core parameters to a measured openssl speed log",
 		Long: `
 Calibrate reads a measured 'openssl speed' log (the format of
-shared/reference/sm4-openssl-speed.txt: "Start MODE for N sec" blocks, a "./BUILD" line
+testdata/reference/sm4-openssl-speed.txt: "Start MODE for N sec" blocks, a "./BUILD" line
 per build, then its "SM4-MODE v1k v2k ..." row), predicts every cell it can with the kernels
 on the core (builds map to variants: openssl-c-long to c, openssl-zksed-rvi-aligned to zksed,
 openssl-zksed-zbkb-aligned to zksed-zbkb; GCM blocks marked "(with Zbb/Zbc)", and the second

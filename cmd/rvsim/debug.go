@@ -27,14 +27,16 @@ func init() {
 	register(&command{
 		Name:      "debug",
 		UsageLine: "debug [flags] prog.elf [args...] | debug [flags] --kernel k.elf --call SYM [--args ...|--vector NAME]",
-		Short:     "step through a program or a kernel call, instruction by instruction",
+		Short:     "step through a program or a kernel call, by instruction or source line",
 		Long: `
 Debug loads a program and stops at its entry point, or sets up a call of a kernel's entry
-point and stops at the function's first instruction, then reads commands: step, next,
-continue, break, watch, examine memory, show registers, vector registers and CSRs, explain
-what the last instruction computed (the crypto instructions step by step, from the same
-functions the emulator executes), and go backwards with reverse-step. 'help' in a session
-lists the commands.
+point and stops at the function's first instruction, then reads gdb's commands: step and
+next (by source line in a program built with -g, else by instruction), stepi, nexti,
+continue, advance, run, start, break, watch, print and display with C expressions, set,
+list, info frame/line/symbol, examine memory, show registers, vector registers and CSRs;
+explain what the last instruction computed (the crypto instructions step by step, from the
+same functions the emulator executes), and go backwards with reverse-step. 'help' in a
+session lists the commands.
 
 --call SYM calls a function with the standard calling convention: integer arguments from
 --args (comma-separated; @hex:0011.. puts those bytes in fresh memory and passes their
@@ -78,13 +80,14 @@ type debugOptions struct {
 	vagnostic string
 	argv0     string
 	gdb       string // --gdb PORT: serve gdb instead of reading commands
+	vlenGiven bool   // --vlen was on the command line (else the ISA's zvl<N>b decides)
 }
 
 func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	o := &debugOptions{}
 	fs.StringVar(&o.load.isa, "isa", "", "target `ISA` in -march syntax; instructions outside it are illegal (default: everything rvsim implements)")
 	fs.StringVar(&o.load.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
-	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V")
+	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V (default: the --isa's zvl<N>b, else 128)")
 	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed or ones")
 	fs.StringVar(&o.core, "core", "", "model cycles on core `NAME` or a .toml file (see 'rvsim cores'): the cycles command reports them")
 	fs.StringVar(&o.kernel, "kernel", "", "the kernel `ELF` to call (instead of a program to run from its entry)")
@@ -101,6 +104,7 @@ func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.StringVar(&o.gdb, "gdb", "", "debug from gdb instead: wait for it on 127.0.0.1:`PORT` (0: any free port) with the program or call set up")
 	fs.StringVar(&o.argv0, "name", "", "the program's argv[0] (default: its path), which also decides where the initial stack ends")
 	return func(env *cmdEnv, args []string) int {
+		o.vlenGiven = flagGiven(fs, "vlen")
 		s, status := newSession(env, o, args)
 		if s == nil {
 			return status
@@ -127,7 +131,8 @@ type session struct {
 	fast       bool
 	intr       atomic.Bool
 	running    atomic.Bool
-	done       string // why the program cannot run on ("": it can)
+	stepping   atomic.Bool // a line step is under way (Ctrl-C stops it between instructions)
+	done       string      // why the program cannot run on ("": it can)
 	call       *callInfo
 	model      *cyclemodel.Model
 	lastCycles cycleNote
@@ -144,6 +149,22 @@ type session struct {
 	lastLine string
 	xfmt     examineFormat // x's remembered format, unit and next address
 	status   int           // the session's exit status (--errexit)
+
+	values      []value // print's value history ($1, $2, ...)
+	displays    []*display
+	nextDisplay int
+
+	// What load needs to begin again (run, start).
+	target   isa.ISA
+	kind     emu.EnvKind
+	progArgs []string
+	kv       *kernelVector
+
+	hasLines bool                // the ELF has DWARF line tables
+	sources  map[string][]string // source files read, by path
+	listFile string              // list's current file and the line it goes on from
+	listNext int
+	listed   bool
 }
 
 // callInfo is the function call --call set up.
@@ -227,6 +248,10 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 		env.errorf("%v", err)
 		return nil, exitUsage
 	}
+	if o.vlen, err = vectorLength(target, o.vlen, o.vlenGiven, o.load.isa); err != nil {
+		env.errorf("debug: %v", err)
+		return nil, exitUsage
+	}
 	kind, err := o.load.envKind()
 	if err != nil {
 		env.errorf("%v", err)
@@ -238,35 +263,51 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 	if o.argv0 != "" {
 		progArgs = append([]string{o.argv0}, progArgs[1:]...)
 	}
-	mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
+	s := &session{env: env, out: bufio.NewWriter(env.stdout), opts: o, path: path, f: f,
+		undo: o.history > 0, fast: o.fast || o.history == 0, nextNum: 1, nextDisplay: 1,
+		target: target, kind: kind, progArgs: progArgs, kv: kv}
+	s.xfmt = examineFormat{count: 1, format: 'x', unit: 'w'}
+	if files, err := f.SourceFiles(); err == nil && len(files) > 0 {
+		s.hasLines = true
+	}
+	if status := s.load(); status != 0 {
+		return nil, status
+	}
+	s.markStop()
+	return s, 0
+}
+
+// load makes the machine: the program loaded (or the call set up) and the cost model;
+// run and start call it again to begin anew.
+func (s *session) load() int {
+	o, env := s.opts, s.env
+	mc, err := emu.Load(s.f, emu.Config{ISA: s.target, Env: s.kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
 		Linux: emu.LinuxConfig{
-			Args: progArgs, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
+			Args: s.progArgs, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
 			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr, Seed: o.seed,
 		}})
 	if err != nil {
-		env.errorf("%s: %v", path, err)
-		return nil, exitUsage
+		env.errorf("%s: %v", s.path, err)
+		return exitUsage
 	}
-	s := &session{env: env, out: bufio.NewWriter(env.stdout), opts: o, path: path, f: f, mc: mc, h: mc.Hart,
-		undo: o.history > 0, fast: o.fast || o.history == 0, nextNum: 1}
+	s.mc, s.h = mc, mc.Hart
 	s.hist = emu.NewHistory(max(o.history, 1))
-	s.xfmt = examineFormat{count: 1, format: 'x', unit: 'w'}
+	s.done, s.last, s.call = "", nil, nil
 	if o.call != "" {
-		if err := s.setupCall(o.call, o.args, kv); err != nil {
+		if err := s.setupCall(o.call, o.args, s.kv); err != nil {
 			env.errorf("debug: %v", err)
-			return nil, exitUsage
+			return exitUsage
 		}
 	}
 	if o.core != "" {
-		m, status := setupCore(env, o.core, f, s.h, false)
+		m, status := setupCore(env, o.core, s.f, s.h, false)
 		if m == nil {
-			return nil, status
+			return status
 		}
 		s.model = m
 		s.wrapModelHook()
 	}
-	s.markStop()
-	return s, 0
+	return 0
 }
 
 // setupCall prepares the --call: arguments from --args or the test vector.
@@ -370,7 +411,7 @@ func (s *session) serve() int {
 		for {
 			select {
 			case <-sig:
-				if s.running.Load() {
+				if s.running.Load() || s.stepping.Load() {
 					s.intr.Store(true)
 				}
 			case <-stopSig:
@@ -460,7 +501,11 @@ func (s *session) execLine(line string) (quit bool, err error) {
 	if c.name == "quit" {
 		return true, nil
 	}
-	return false, c.run(s, mods, args)
+	err = c.run(s, mods, args)
+	if c.runs && err == nil {
+		s.showDisplays()
+	}
+	return false, err
 }
 
 // splitCommand splits "x/4xw &buf" into "x", "4xw" and the arguments.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ type dbgCommand struct {
 	long    string
 	repeat  bool // an empty line runs it again
 	mods    bool // takes /modifiers (x/4xw)
+	runs    bool // runs the program: the displays are shown after it
 	// complete says what its arguments complete to: "sym" (symbols and registers), "reg",
 	// "csr", "cmd", "info", "set".
 	complete string
@@ -31,30 +33,52 @@ var dbgCommands []*dbgCommand
 
 func init() {
 	dbgCommands = []*dbgCommand{
-		{name: "step", aliases: []string{"s", "si", "stepi"}, args: "[N]", repeat: true,
+		{name: "step", aliases: []string{"s"}, args: "[N]", repeat: true, runs: true,
+			short: "run N source lines (default 1), into calls; N instructions without line info",
+			long: `In a program built with -g (DWARF line tables) step runs to the start of the next source
+line, into a called function that has line info (past its first line, as gdb does), and
+shows the line. Without line info at the pc, as stepi.`,
+			run: cmdStepLine},
+		{name: "stepi", aliases: []string{"si"}, args: "[N]", repeat: true, runs: true,
 			short: "execute N instructions (default 1), showing each and what it changed",
 			long: `Each instruction is shown with its address, symbol+offset, encoding and disassembly,
 followed by the registers, CSRs, vector registers and memory it changed, old → new.`,
 			run: cmdStep},
-		{name: "next", aliases: []string{"n", "ni", "nexti"}, args: "[N]", repeat: true,
-			short: "like step, but run a call (jal/jalr that links ra or t0) until it returns",
+		{name: "next", aliases: []string{"n"}, args: "[N]", repeat: true, runs: true,
+			short: "like step, but run calls until they return; by instruction without line info",
+			run:   cmdNextLine},
+		{name: "nexti", aliases: []string{"ni"}, args: "[N]", repeat: true, runs: true,
+			short: "like stepi, but run a call (jal/jalr that links ra or t0) until it returns",
 			run:   cmdNext},
-		{name: "finish", aliases: []string{"fin"},
+		{name: "finish", aliases: []string{"fin"}, runs: true,
 			short: "run until the current function returns to its caller",
 			long: `The return address is found as backtrace finds frames: from ra while the function has
 not saved it, from its stack frame after the prologue.`,
 			run: cmdFinish},
-		{name: "continue", aliases: []string{"c", "cont"}, args: "[N]",
+		{name: "continue", aliases: []string{"c", "cont"}, args: "[N]", runs: true,
 			short: "run until a breakpoint, a watchpoint, the end of the program or Ctrl-C",
 			long:  `With N, ignore the breakpoint the program is stopped at N-1 more times.`,
 			run:   cmdContinue},
-		{name: "until", aliases: []string{"u", "advance"}, args: "[ADDR|SYM]", complete: "sym",
+		{name: "until", aliases: []string{"u"}, args: "[ADDR|SYM]", complete: "sym", runs: true,
 			short: "run to ADDR (or past the loop's backward branch here) in this frame",
 			long: `With an address, run until the program gets there or the current function returns.
 Without one, at a backward branch run until execution falls through it (the rest of the
 loop); elsewhere, as next.`,
 			run: cmdUntil},
-		{name: "reverse-step", aliases: []string{"rs", "rsi", "reverse-stepi"}, args: "[N]", repeat: true,
+		{name: "advance", args: "LOCATION", complete: "sym", runs: true,
+			short: "run until LOCATION (in any frame) or until the current function returns",
+			long: `LOCATION is an address, SYM, SYM+OFF, *ADDR, or FILE:LINE and LINE in a program built
+with -g. Unlike until, reaching LOCATION in a deeper (recursive) call stops too.`,
+			run: cmdAdvance},
+		{name: "run", aliases: []string{"r"}, runs: true,
+			short: "start the program (or the --call) again from the beginning and continue",
+			long: `The machine is loaded anew; breakpoints, watchpoints, displays and the value history
+stay. Output the program wrote stays written, and input it read stays read.`,
+			run: func(s *session, _ string, a []string) error { return s.restart(a, false) }},
+		{name: "start", runs: true,
+			short: "start the program again and stop at main (or _start), with a temporary breakpoint",
+			run:   func(s *session, _ string, a []string) error { return s.restart(a, true) }},
+		{name: "reverse-step", aliases: []string{"rs", "rsi", "reverse-stepi"}, args: "[N]", repeat: true, runs: true,
 			short: "undo the last N instructions (default 1) from the undo log",
 			long: `Registers, CSRs, vector state, memory and the Linux process state go back to what they
 were. What a system call wrote to a terminal or read from stdin stays written and read, and
@@ -75,10 +99,31 @@ that changed the bytes; writing the value they already hold does not count.`,
 		{name: "delete", aliases: []string{"d", "del"}, args: "[N...]",
 			short: "delete breakpoints and watchpoints N (all without N)",
 			run:   cmdDelete},
-		{name: "info", aliases: []string{"i"}, args: "breakpoints|registers [REG...]|symbol ADDR|history", complete: "info",
-			short: "show breakpoints and watchpoints, registers, what an address is, the undo log",
+		{name: "info", aliases: []string{"i"}, args: "breakpoints|registers [REG...]|symbol ADDR|frame|line [LOC]|display|history", complete: "info",
+			short: "show breakpoints, registers, what an address is, the frame, a line's code, displays, the undo log",
 			run:   cmdInfo},
-		{name: "registers", aliases: []string{"regs", "r"}, args: "[REG...]", complete: "reg",
+		{name: "print", aliases: []string{"p", "inspect"}, args: "[/FMT] EXPR", mods: true, complete: "sym",
+			short: "evaluate an expression and show its value, as $N in the value history",
+			long: `EXPR is C as gdb reads it: registers ($a0, $sp, $pc, $v1 as its q/l/w/s/b elements, CSRs
+such as $vl), memory (*(uint32_t *)ADDR, {int}ADDR, *ADDR reads an int, ARRAY@N makes N
+of them), symbols (their address; &sym too), numbers, 'c', integer arithmetic
+(+ - * / % << >> & | ^ ~ ! && || and comparisons) with C's types, casts to the C integer
+types and pointers, [I] and .member, sizeof, and assignment (EXPR = EXPR). $, $$, $N and $$N
+are earlier values. FMT is x (hex), d (signed), u (unsigned), t (binary), o (octal),
+c (char), a (address), z (zero-padded hex).`,
+			run: cmdPrint},
+		{name: "display", args: "[/FMT] [EXPR]", mods: true, complete: "sym",
+			short: "show EXPR after every command that runs the program (all displays without EXPR)",
+			long: `FMT is print's; with i or s, or a count or unit (display/3i $pc), memory is shown as x
+shows it.`,
+			run: cmdDisplay},
+		{name: "undisplay", args: "[N...]",
+			short: "delete displays N (all without N)",
+			run:   cmdUndisplay},
+		{name: "list", aliases: []string{"l"}, args: "[FUNC|FILE:LINE|LINE]", complete: "sym", repeat: true,
+			short: "show source lines around the pc, a function or a line (a program built with -g)",
+			run:   cmdList},
+		{name: "registers", aliases: []string{"regs"}, args: "[REG...]", complete: "reg",
 			short: "show the integer registers by ABI name; those the last command changed are marked *",
 			run:   func(s *session, _ string, a []string) error { return s.showRegs(a) }},
 		{name: "vregs", aliases: []string{"vr"}, args: "[vN...] [--sew N]", complete: "reg",
@@ -96,11 +141,12 @@ next address are remembered: an empty line continues where the last x stopped.`,
 		{name: "disas", aliases: []string{"disassemble", "dis"}, args: "[ADDR|SYM] [N]", complete: "sym",
 			short: "disassemble N instructions (default: the function around the address, or 12)",
 			run:   cmdDisas},
-		{name: "set", args: "REG VALUE | mem ADDR VALUE [SIZE] | vN[I] VALUE | CSR VALUE | fast on|off", complete: "set",
+		{name: "set", args: "$REG = EXPR | var LVALUE = EXPR | {T}ADDR = EXPR | REG VALUE | mem ADDR VALUE [SIZE] | vN[I] VALUE | CSR VALUE | fast on|off", complete: "set",
 			short: "change a register, pc, CSR, vector element or memory; or the continue mode",
-			long: `Memory: SIZE is 1, 2, 4 or 8 bytes (default XLEN/8), or VALUE is hex:BYTES. Changes made
-with set are not in the undo log. 'set fast on' makes continue, next, finish and until run
-at full speed without recording.`,
+			long: `gdb's forms take print's expressions: set $a0 = $a1 + 4, set var *(uint32_t *)buf = 7,
+set {char}0x11000 = 'x', set $v1.w[2] = 5. The older forms: memory with SIZE 1, 2, 4 or 8
+bytes (default XLEN/8), or VALUE hex:BYTES. Changes made with set are not in the undo log.
+'set fast on' makes continue, next, finish and until run at full speed without recording.`,
 			run: cmdSet},
 		{name: "backtrace", aliases: []string{"bt", "where"}, args: "[N]",
 			short: "show the call stack, from frame pointers or the functions' prologues",
@@ -272,6 +318,28 @@ func (s *session) stepOne(show bool) (emu.Stop, bool) {
 		return st, true
 	}
 	return st, false
+}
+
+func cmdStepLine(s *session, mods string, args []string) error {
+	if _, ok := s.line(s.h.PC); !ok {
+		return cmdStep(s, mods, args)
+	}
+	n, err := countArg(args)
+	if err != nil {
+		return err
+	}
+	return s.stepLines(n, false)
+}
+
+func cmdNextLine(s *session, mods string, args []string) error {
+	if _, ok := s.line(s.h.PC); !ok {
+		return cmdNext(s, mods, args)
+	}
+	n, err := countArg(args)
+	if err != nil {
+		return err
+	}
+	return s.stepLines(n, true)
 }
 
 func cmdContinue(s *session, _ string, args []string) error {
@@ -566,11 +634,16 @@ func (s *session) addBreak(args []string, temp bool) error {
 		return errors.New("break needs an address or symbol")
 	}
 	spec := strings.Join(args, " ")
-	addr, err := s.parseAddr(spec)
+	addr, err := s.location(spec)
 	if err != nil {
 		return err
 	}
 	addr &= s.mask()
+	if sym, ok := s.f.Lookup(spec); ok && sym.Value == addr {
+		if pos, ok := s.line(addr); ok {
+			addr = s.afterFirstLine(addr, pos) // past the prologue, as gdb does
+		}
+	}
 	if s.h.Mem.PermAt(addr)&emu.PermX == 0 {
 		return fmt.Errorf("%#x is not in executable memory", addr)
 	}
@@ -586,6 +659,10 @@ func (s *session) addBreak(args []string, temp bool) error {
 	kind := "Breakpoint"
 	if temp {
 		kind = "Temporary breakpoint"
+	}
+	if pos, ok := s.line(addr); ok {
+		fmt.Fprintf(s.out, "%s %d at %#x: file %s, line %d.\n", kind, bp.num, addr, path.Base(pos.File), pos.Line)
+		return nil
 	}
 	fmt.Fprintf(s.out, "%s %d at %s\n", kind, bp.num, s.where(addr))
 	return nil
@@ -676,10 +753,16 @@ func (s *session) removeBreak(bp *breakpoint) {
 
 func cmdInfo(s *session, _ string, args []string) error {
 	if len(args) == 0 {
-		return errors.New("info what? breakpoints, registers, symbol ADDR or history")
+		return errors.New("info what? breakpoints, registers, symbol ADDR, frame, line [LOCATION], display or history")
 	}
 	sub := args[0]
 	switch {
+	case strings.HasPrefix("display", sub):
+		s.infoDisplay()
+	case strings.HasPrefix("frame", sub):
+		return s.infoFrame()
+	case strings.HasPrefix("line", sub):
+		return s.infoLine(strings.Join(args[1:], " "))
 	case strings.HasPrefix("breakpoints", sub), strings.HasPrefix("watchpoints", sub):
 		s.showBreakpoints()
 	case strings.HasPrefix("registers", sub):
@@ -688,15 +771,7 @@ func cmdInfo(s *session, _ string, args []string) error {
 		if len(args) < 2 {
 			return errors.New("info symbol needs an address")
 		}
-		a, err := s.parseAddr(strings.Join(args[1:], " "))
-		if err != nil {
-			return err
-		}
-		if d := s.f.Describe(a); d != "" {
-			fmt.Fprintf(s.out, "%#x is %s\n", a, d)
-		} else {
-			fmt.Fprintf(s.out, "no symbol matches %#x\n", a)
-		}
+		return s.infoSymbol(strings.Join(args[1:], " "))
 	case strings.HasPrefix("history", sub):
 		switch {
 		case !s.undo:
@@ -709,7 +784,7 @@ func cmdInfo(s *session, _ string, args []string) error {
 			fmt.Fprintln(s.out)
 		}
 	default:
-		return fmt.Errorf("info %s: want breakpoints, registers, symbol or history", sub)
+		return fmt.Errorf("info %s: want breakpoints, registers, symbol, frame, line, display or history", sub)
 	}
 	return nil
 }
@@ -812,6 +887,9 @@ func (s *session) csrNum(a string) (uint16, error) {
 }
 
 func cmdSet(s *session, _ string, args []string) error {
+	if expr := strings.Join(args, " "); hasAssignment(expr) || len(args) > 0 && (args[0] == "var" || args[0] == "variable") {
+		return s.setExpr(expr)
+	}
 	if len(args) < 2 {
 		return errors.New("set what? REG VALUE, mem ADDR VALUE [SIZE], vN[I] VALUE, CSR VALUE or fast on|off")
 	}

@@ -222,7 +222,13 @@ func (s *session) report(st emu.Stop) {
 					kind = "Temporary breakpoint"
 					s.deleteBreak(bp)
 				}
-				fmt.Fprintf(s.out, "%s %d, %s\n", kind, bp.num, s.where(st.PC))
+				if fl := s.frameLine(st.PC); fl != "" {
+					fmt.Fprintf(s.out, "%s %d, %s\n", kind, bp.num, fl)
+					pos, _ := s.line(st.PC)
+					s.showSourceLine(pos)
+				} else {
+					fmt.Fprintf(s.out, "%s %d, %s\n", kind, bp.num, s.where(st.PC))
+				}
 			}
 		case emu.MsgWatchpoint:
 			s.reportWatch(st)
@@ -403,8 +409,14 @@ func (s *session) showBreakpoints() {
 
 // parseAddr evaluates an address: numbers, symbols, registers ($a0 or a0, $pc), and sums
 // and differences of these ("buf+0x10", "sp-16"); gdb's "*ADDR" and "&sym" forms too.
+// What that does not read is tried as a print expression ("*(long *)$sp", "buf + 4*$a0").
 func (s *session) parseAddr(expr string) (uint64, error) {
 	v, err := s.parseValue(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(expr), "*"), "&"))
+	if err != nil {
+		if ev, eerr := evalExpr(sessionExpr{s}, expr); eerr == nil && isScalar(ev.t) {
+			return ev.bits & s.mask(), nil
+		}
+	}
 	return v & s.mask(), err
 }
 
@@ -582,17 +594,10 @@ func (s *session) loadWord(a uint64) (uint64, error) {
 	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
-// examineFormat is x's format: count, format letter, unit letter, and where to go on.
-type examineFormat struct {
-	count  int
-	format byte
-	unit   byte
-	next   uint64
-	valid  bool
-}
-
-func cmdExamine(s *session, mods string, args []string) error {
-	f := s.xfmt
+// parseExamineMods reads x's /NFU over the remembered format base (the count is 1 unless
+// given).
+func parseExamineMods(mods string, base examineFormat) (examineFormat, error) {
+	f := base
 	f.count = 1
 	i := 0
 	for i < len(mods) && mods[i] >= '0' && mods[i] <= '9' {
@@ -601,7 +606,7 @@ func cmdExamine(s *session, mods string, args []string) error {
 	if i > 0 {
 		n, err := strconv.Atoi(mods[:i])
 		if err != nil || n <= 0 || n > 1<<16 {
-			return fmt.Errorf("bad count in x/%s", mods)
+			return f, fmt.Errorf("bad count in x/%s", mods)
 		}
 		f.count = n
 	}
@@ -612,8 +617,25 @@ func cmdExamine(s *session, mods string, args []string) error {
 		case strings.ContainsRune("bhwg", c):
 			f.unit = byte(c)
 		default:
-			return fmt.Errorf("x/%s: unknown format letter %q (formats xduotacis, units bhwg)", mods, c)
+			return f, fmt.Errorf("x/%s: unknown format letter %q (formats xduotacis, units bhwg)", mods, c)
 		}
+	}
+	return f, nil
+}
+
+// examineFormat is x's format: count, format letter, unit letter, and where to go on.
+type examineFormat struct {
+	count  int
+	format byte
+	unit   byte
+	next   uint64
+	valid  bool
+}
+
+func cmdExamine(s *session, mods string, args []string) error {
+	f, err := parseExamineMods(mods, s.xfmt)
+	if err != nil {
+		return err
 	}
 	var addr uint64
 	switch {

@@ -134,7 +134,7 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 		cands = commandNames()
 	case "info":
 		if len(words) == 1 {
-			cands = []string{"breakpoints", "registers", "symbol", "history", "watchpoints"}
+			cands = []string{"breakpoints", "registers", "symbol", "frame", "line", "display", "history", "watchpoints"}
 		} else if strings.HasPrefix("registers", words[1]) {
 			cands = regNames()
 		} else {

@@ -24,6 +24,8 @@ import (
 //	                the repository's root); a program built from a .S section is $WORK/NAME.elf
 //	-- NAME.S --    a program to build with clang-19 (its first line "# march: ISA" gives
 //	                -march, default rv64imac)
+//	-- NAME.c --    a freestanding C program built with clang-19 -g -O0 (-march=rv64imac)
+//	                at $WORK/NAME.c, so that the line tables name the source there
 //	-- session --   the transcript: "(rvsim) COMMAND" lines are the commands, everything
 //	                else is the expected output (stdout and stderr interleaved)
 //
@@ -81,6 +83,9 @@ func runDebugScript(t *testing.T, file string) {
 	for _, n := range names {
 		if strings.HasSuffix(n, ".S") {
 			buildDebugProgram(t, files[n], filepath.Join(work, strings.TrimSuffix(n, ".S")+".elf"))
+		}
+		if strings.HasSuffix(n, ".c") {
+			buildDebugC(t, files[n], filepath.Join(work, n), filepath.Join(work, strings.TrimSuffix(n, ".c")+".elf"))
 		}
 	}
 	session, ok := files["session"]
@@ -224,6 +229,22 @@ func buildDebugProgram(t *testing.T, src, out string) {
 		if os.WriteFile(tmp, data, 0o644) == nil {
 			os.Rename(tmp, cache)
 		}
+	}
+}
+
+// buildDebugC compiles a freestanding C program with line tables. The source stays at src
+// (in the test's directory) for list to read, so the build is not cached.
+func buildDebugC(t *testing.T, code, src, out string) {
+	t.Helper()
+	clang := clangOrSkip(t)
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(clang, "--target=riscv64-unknown-linux-gnu", "-march=rv64imac", "-g", "-O0",
+		"-ffreestanding", "-nostdlib", "-static", "-fuse-ld=lld", "-Wl,--build-id=none", "-o", out, src)
+	cmd.Dir = filepath.Dir(src)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building %s: %v\n%s", out, err, msg)
 	}
 }
 

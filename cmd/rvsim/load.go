@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -29,6 +30,31 @@ func (o *loadOptions) target(f *elf.File) (isa.ISA, error) {
 		return isa.ISA{}, fmt.Errorf("--isa %s is RV%d but the program is ELF%d", o.isa, t.XLEN, f.XLEN)
 	}
 	return t, nil
+}
+
+// vectorLength is the VLEN a run uses: --vlen when given, else the ISA's zvl<N>b, else 128.
+// A --vlen that disagrees with zvl<N>b is refused.
+func vectorLength(target isa.ISA, flagVLEN int, flagGiven bool, isaFlag string) (int, error) {
+	switch {
+	case target.VLEN != 0 && flagGiven && flagVLEN != target.VLEN:
+		return 0, fmt.Errorf("--vlen %d conflicts with zvl%db in --isa %s: give one", flagVLEN, target.VLEN, isaFlag)
+	case target.VLEN != 0:
+		return target.VLEN, nil
+	case flagGiven:
+		return flagVLEN, nil
+	}
+	return 128, nil
+}
+
+// flagGiven reports whether the command line set the flag name.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			given = true
+		}
+	})
+	return given
 }
 
 func (o *loadOptions) envKind() (emu.EnvKind, error) {

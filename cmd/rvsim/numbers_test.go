@@ -152,7 +152,7 @@ func FuzzParseSizes(f *testing.F) {
 // refuses gets one line naming the file and line.
 func FuzzParseSpeedLog(f *testing.F) {
 	f.Add([]byte(miniLog))
-	if b, err := os.ReadFile("../../../shared/reference/sm4-openssl-speed.txt"); err == nil {
+	if b, err := os.ReadFile("../../testdata/reference/sm4-openssl-speed.txt"); err == nil {
 		f.Add(b)
 	}
 	f.Add([]byte("type 16 bytes 64 bytes\nStart cfb\n./openssl-c-long\nSM4-CFB 1k 2\n"))

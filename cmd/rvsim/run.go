@@ -49,9 +49,11 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
 	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
 	seed := fs.Uint64("seed", 0, "seed `N` for getrandom and AT_RANDOM (the bytes are deterministic)")
-	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V")
+	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V (default: the --isa's zvl<N>b, else 128)")
 	vagnostic := fs.String("vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed (left as they were) or ones (all 1s, as on hardware that renames registers)")
 	gdbPort := fs.String("gdb", "", "wait for gdb on 127.0.0.1:`PORT` (0: any free port) and run the program under its control, as qemu -g")
+	sigFile := fs.String("signature", "", "at exit, write the memory from begin_signature to end_signature to `FILE` in hex, as Spike's +signature=")
+	sigGran := fs.Int("signature-granularity", 4, "bytes per --signature line, `N` a power of two (Spike's +signature-granularity=)")
 	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest loops")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
@@ -66,14 +68,29 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("--vlen %d: must be a power of two from 128 to 4096", *vlen)
 			return exitUsage
 		}
+		if *sigGran < 1 || *sigGran&(*sigGran-1) != 0 {
+			env.errorf("--signature-granularity %d: must be a power of two (1, 2, 4, ...)", *sigGran)
+			return exitUsage
+		}
 		f, err := elf.Open(args[0])
 		if err != nil {
 			env.errorf("%v", err)
 			return exitUsage
 		}
+		var sig *signatureRange
+		if *sigFile != "" {
+			if sig, err = findSignature(f, args[0]); err != nil {
+				env.errorf("--signature: %v", err)
+				return exitUsage
+			}
+		}
 		target, err := o.target(f)
 		if err != nil {
 			env.errorf("%v", err)
+			return exitUsage
+		}
+		if *vlen, err = vectorLength(target, *vlen, flagGiven(fs, "vlen"), o.isa); err != nil {
+			env.errorf("run: %v", err)
 			return exitUsage
 		}
 		kind, err := o.envKind()
@@ -157,8 +174,65 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 				printModelStats(env.stderr, model, f, h.XLEN())
 			}
 		}
+		if sig != nil && (stop.Reason == emu.StopExit || stop.Reason == emu.StopSignal) {
+			if err := writeSignature(env, *sigFile, h.Mem, sig, *sigGran); err != nil {
+				env.errorf("--signature: %v", err)
+				return exitUsage
+			}
+		}
 		return report(env, f, mc, stop, *maxInsns)
 	}
+}
+
+// signatureRange is the memory a compliance test leaves its results in: [begin, end).
+type signatureRange struct{ begin, end uint64 }
+
+// findSignature finds the begin_signature and end_signature symbols of riscv-arch-test.
+func findSignature(f *elf.File, path string) (*signatureRange, error) {
+	b, okB := f.Lookup("begin_signature")
+	e, okE := f.Lookup("end_signature")
+	switch {
+	case !okB && !okE:
+		return nil, fmt.Errorf("%s has no begin_signature and end_signature symbols", path)
+	case !okB:
+		return nil, fmt.Errorf("%s has no begin_signature symbol", path)
+	case !okE:
+		return nil, fmt.Errorf("%s has no end_signature symbol", path)
+	case e.Value < b.Value:
+		return nil, fmt.Errorf("%s: end_signature %#x is below begin_signature %#x", path, e.Value, b.Value)
+	case e.Value-b.Value > 64<<20:
+		return nil, fmt.Errorf("%s: the signature is %d bytes; more than 64 MiB is not a test signature", path, e.Value-b.Value)
+	}
+	return &signatureRange{b.Value, e.Value}, nil
+}
+
+// writeSignature writes the signature as Spike does: one line per gran bytes, each in hex
+// with the byte at the highest address first (a little-endian word read as a number); a
+// last partial line is padded with zero bytes.
+func writeSignature(env *cmdEnv, path string, mem *emu.Memory, sig *signatureRange, gran int) error {
+	buf := make([]byte, sig.end-sig.begin)
+	if err := mem.Read(sig.begin, buf); err != nil {
+		return fmt.Errorf("reading %#x..%#x: %v", sig.begin, sig.end, err)
+	}
+	var b strings.Builder
+	const digits = "0123456789abcdef"
+	for i := 0; i < len(buf); i += gran {
+		for j := gran - 1; j >= 0; j-- {
+			var c byte
+			if i+j < len(buf) {
+				c = buf[i+j]
+			}
+			b.WriteByte(digits[c>>4])
+			b.WriteByte(digits[c&15])
+		}
+		b.WriteByte('\n')
+	}
+	w, err := env.create(path)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
 }
 
 // report turns how the run ended into a message and an exit status.
