@@ -285,7 +285,7 @@ func canonicalLess(a, b string) bool {
 func ParseISA(s string) (ISA, error) {
 	orig := s
 	if s == "" {
-		return ISA{}, fmt.Errorf("empty ISA string: want rv32 or rv64, a base and extensions (rv64imac_zksed)")
+		return ISA{}, fmt.Errorf(`ISA "": empty: want rv32 or rv64, a base and extensions (rv64imac_zksed)`)
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {

@@ -12,7 +12,8 @@ func FuzzParseISA(f *testing.F) {
 	for _, s := range []string{
 		"rv64imac_zksed_zbkb", "rv32gcv_zvbc", "rv64gc_zk_zks", "RV64I", "rv64g_zvkn_zvks",
 		"rv32i2p1_m2p0_zicsr", "rv64imafdcv_zvl256b_zve64x", "rv64e", "rv64i__zbb", "rv128i",
-		"rv64b", "rv32i_zvkng_zvksg", " rv64i ", "rv64ixfoo",
+		"rv64b", "rv32i_zvkng_zvksg", " rv64i ", "rv64ixfoo", "rv64gcv_zvl256b", "rv64i_m_a",
+		"rv64gc_zvkng_zvl512b", "rv64i2p1m", "rv64i__m",
 	} {
 		f.Add(s)
 	}
