@@ -3,6 +3,7 @@ package emu
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -445,6 +446,71 @@ func TestScalarElementGroup(t *testing.T) {
 	} {
 		if got := ScalarElementGroup(op); got != want {
 			t.Errorf("%v: %v, want %v", op, got, want)
+		}
+	}
+}
+
+// On RV32 every .vx scalar is sign-extended to SEW=64, as the vector spec's rule for
+// XLEN < SEW says (the integer, fixed-point, move and slide forms as well as Zvbc and Zvbb).
+func TestVxScalarSignExtendedRV32(t *testing.T) {
+	const x = uint64(0xffffffffb4a59687) // 0xb4a59687 sign-extended
+	ones := ^uint64(0)
+	for _, c := range []struct {
+		op   isa.Op
+		want func(vd, vs2 [2]uint64) [2]uint64
+	}{
+		{isa.VADD_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{s[0] + x, s[1] + x} }},
+		{isa.VAND_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{s[0] & x, s[1] & x} }},
+		{isa.VMUL_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{s[0] * x, s[1] * x} }},
+		{isa.VMULHU_VX, func(_, s [2]uint64) [2]uint64 {
+			h0, _ := bits.Mul64(s[0], x)
+			h1, _ := bits.Mul64(s[1], x)
+			return [2]uint64{h0, h1}
+		}},
+		{isa.VMAXU_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{max(s[0], x), max(s[1], x)} }},
+		{isa.VSADDU_VX, func(_, s [2]uint64) [2]uint64 {
+			r := [2]uint64{}
+			for i := range r {
+				if sum, carry := bits.Add64(s[i], x, 0); carry != 0 {
+					r[i] = ones
+				} else {
+					r[i] = sum
+				}
+			}
+			return r
+		}},
+		{isa.VMACC_VX, func(d, s [2]uint64) [2]uint64 { return [2]uint64{d[0] + x*s[0], d[1] + x*s[1]} }},
+		{isa.VMV_V_X, func(_, _ [2]uint64) [2]uint64 { return [2]uint64{x, x} }},
+		{isa.VMV_S_X, func(d, _ [2]uint64) [2]uint64 { return [2]uint64{x, d[1]} }},
+		{isa.VSLIDE1UP_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{x, s[0]} }},
+		{isa.VSLIDE1DOWN_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{s[1], x} }},
+		{isa.VCLMUL_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{sem.VClmul(s[0], x), sem.VClmul(s[1], x)} }},
+		{isa.VANDN_VX, func(_, s [2]uint64) [2]uint64 { return [2]uint64{s[0] &^ x, s[1] &^ x} }},
+	} {
+		h := vkHart(t, "rv32gcv_zvbb_zvbc", 128)
+		vkSet(t, h.V, 64, 8, 2, 0, false)
+		h.SetReg(7, 0xb4a59687)
+		if h.X[7] != x {
+			t.Fatalf("x7 holds %#x", h.X[7])
+		}
+		vd := [2]uint64{0x1111111122222222, 0x3333333344444444}
+		vs2 := [2]uint64{0x0f1e2d3c4b5a6978, 0xfedcba9876543210}
+		for i := range 2 {
+			h.V.SetElem(4, i, 64, vd[i])
+			h.V.SetElem(8, i, 64, vs2[i])
+		}
+		in := &isa.Inst{Op: c.op, Rd: 4, Rs2: 8, Rs1: 7, Vm: 1}
+		if c.op == isa.VMV_V_X || c.op == isa.VMV_S_X {
+			in.Rs2 = 0 // the vs2 field is part of the encoding
+		}
+		if tr := vexec[c.op](h, in); tr.msg != "" {
+			t.Fatalf("%v: %s", c.op, tr.msg)
+		}
+		want := c.want(vd, vs2)
+		for i := range 2 {
+			if got := h.V.Elem(4, i, 64); got != want[i] {
+				t.Errorf("%v element %d: %#x, want %#x", c.op, i, got, want[i])
+			}
 		}
 	}
 }
