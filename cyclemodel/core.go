@@ -45,6 +45,14 @@ type Core struct {
 
 	// Dependencies.
 	BypassExtra int // cycles added to every producer-to-consumer latency (0: full bypass)
+	// Cycles added when an op of the ALU's unit produces a scalar load's or store's address
+	// (AddrExtra) or a store's data (DataExtra): a core that forms addresses early in its
+	// pipeline, before the ALU result it needs exists (the U74's late ALU).
+	AddrExtra, DataExtra int
+	// Cycles earlier than its latency a load's result reaches an op that is not a load or
+	// store (LoadToALUAdvance: the U74 executes such ops late in its pipeline, after the
+	// load's data returns), and a store as its data (LoadToDataAdvance).
+	LoadToALUAdvance, LoadToDataAdvance int
 
 	// Memory.
 	L1DSize, L1DWays, L1DLine int // bytes, ways, bytes
@@ -190,6 +198,10 @@ type fileBranch struct {
 
 type fileDeps struct {
 	BypassExtra *int `toml:"bypass_extra_cycles"`
+	AddrExtra   *int `toml:"alu_to_address_extra_cycles"`
+	DataExtra   *int `toml:"alu_to_store_data_extra_cycles"`
+	LoadAdvance *int `toml:"load_to_alu_advance_cycles"`
+	DataAdvance *int `toml:"load_to_store_data_advance_cycles"`
 }
 
 type fileMemory struct {
@@ -411,6 +423,25 @@ func (v *validator) core(fc *fileCore) *Core {
 		v.missing("", "dependencies")
 	}
 	c.BypassExtra = v.num(d.BypassExtra, "dependencies", "bypass_extra_cycles", 0, 20)
+	// These two may be left out (0): most cores have none.
+	if d.AddrExtra != nil {
+		c.AddrExtra = v.num(d.AddrExtra, "dependencies", "alu_to_address_extra_cycles", 0, 20)
+	}
+	if d.DataExtra != nil {
+		c.DataExtra = v.num(d.DataExtra, "dependencies", "alu_to_store_data_extra_cycles", 0, 20)
+	}
+	if d.LoadAdvance != nil {
+		c.LoadToALUAdvance = v.num(d.LoadAdvance, "dependencies", "load_to_alu_advance_cycles", 0, 20)
+		if m := fc.Memory; m != nil && m.Hit != nil && c.LoadToALUAdvance >= *m.Hit {
+			v.fail("dependencies.load_to_alu_advance_cycles", "%d is not less than the hit latency %d", c.LoadToALUAdvance, *m.Hit)
+		}
+	}
+	if d.DataAdvance != nil {
+		c.LoadToDataAdvance = v.num(d.DataAdvance, "dependencies", "load_to_store_data_advance_cycles", 0, 20)
+		if m := fc.Memory; m != nil && m.Hit != nil && c.LoadToDataAdvance >= *m.Hit {
+			v.fail("dependencies.load_to_store_data_advance_cycles", "%d is not less than the hit latency %d", c.LoadToDataAdvance, *m.Hit)
+		}
+	}
 
 	m := fc.Memory
 	if m == nil {

@@ -90,6 +90,7 @@ type opInfo struct {
 	mem     uint8  // bytes a scalar load, store or AMO touches
 	store   bool   // a store, an AMO or SC, a vector store (a batch's Event.Store)
 	block   bool   // may be part of a memoized block (block.go)
+	aluRead bool   // not a load or store, on a core whose loads reach such ops early
 	depWhy  uint16 // the reason a consumer of the result waits: reasonDep + class
 	busyWhy uint16 // the reason when the unit has no free copy
 	execWhy uint16 // out of order: retirement waited for the op's own latency
@@ -157,6 +158,14 @@ type Model struct {
 	lastWhy   uint16 // why the last instruction waited...
 	lastStall int64  // ...and for how many cycles
 
+	ideal bool // llvm-mca's assumptions (SetIdeal)
+
+	// Per reason: the cycles a scalar memory op's address (aluAddr) or store data (aluData)
+	// waits beyond the value's readiness when the value's producer is that reason (an op of
+	// the ALU's unit: Core.AddrExtra, DataExtra).
+	aluAddr, aluData []int64
+	loadAdv          []int64 // per reason: how much earlier an ALU-unit op may read that result
+
 	blocks  *blockCache // memoized blocks (block.go)
 	held    held        // the start of a block a batch ended in (block.go)
 	canHold bool        // RetireBatch may hold instructions (not while it models held ones)
@@ -209,6 +218,19 @@ func New(c *Core, xlen, vlen int) *Model {
 	m.bp.init(c)
 	m.cache.init(c.L1DSize, c.L1DWays, c.L1DLine)
 	m.sfLat = int64(c.StoreForward)
+	m.aluAddr = make([]int64, reasonUnit0+len(c.Units))
+	m.aluData = make([]int64, reasonUnit0+len(c.Units))
+	m.loadAdv = make([]int64, reasonUnit0+len(c.Units))
+	m.loadAdv[reasonDep+int(isa.ClassLoad)] = int64(c.LoadToALUAdvance)
+	m.aluData[reasonDep+int(isa.ClassLoad)] = -int64(c.LoadToDataAdvance)
+	if alu := c.classUnit[isa.ClassALU]; alu >= 0 {
+		for cl := isa.Class(1); cl < isa.NumClasses; cl++ {
+			if c.classUnit[cl] == alu {
+				m.aluAddr[reasonDep+int(cl)] = int64(c.AddrExtra)
+				m.aluData[reasonDep+int(cl)] = int64(c.DataExtra)
+			}
+		}
+	}
 	m.sfSrc = -1
 	m.stats.Stall = make([]uint64, reasonUnit0+len(c.Units))
 	return m
@@ -261,6 +283,7 @@ func (c *Core) opInfo(op isa.Op, xlen int) opInfo {
 	u := &c.Units[i]
 	oi.unit = int16(i)
 	oi.busyWhy = uint16(reasonUnit0 + i)
+	oi.aluRead = c.LoadToALUAdvance > 0 && oi.flags&(fLoad|fStore|fVector|fVset) == 0
 	oi.lat, oi.interval = int32(u.Latency), int32(u.Interval)
 	if oi.flags&fLoad != 0 && oi.flags&fVector == 0 {
 		oi.lat = int32(c.L1DHit) // loads take the cache's latency unless an override says otherwise
@@ -298,6 +321,13 @@ func (oi *opInfo) apply(o Override) {
 
 // Core returns the description the model was built from.
 func (m *Model) Core() *Core { return m.core }
+
+// SetIdeal makes the model assume what llvm-mca assumes, for comparing the two on loop
+// bodies (scripts/mca-compare.sh): every access hits in the L1 data cache and is aligned,
+// every branch and jump is predicted and costs the front end nothing (no taken-branch
+// bubble), and loads never depend on stores through memory. Dependencies, units, widths
+// and the window are modelled as always. Call it before the first instruction.
+func (m *Model) SetIdeal(on bool) { m.ideal = on }
 
 // Err returns the first error met while modelling (an op whose class the core does not
 // assign); instructions after it are not modelled.
@@ -467,7 +497,7 @@ func (m *Model) outcome(s *step, oi *opInfo) uint8 {
 // entry, a load finds the store it may depend on. Atomics take no part.
 func (m *Model) storeBuffer(addr uint64, size uint8, oi *opInfo) {
 	m.sfSrc, m.sfSeq = -1, -1
-	if size == 0 {
+	if size == 0 || m.ideal {
 		return
 	}
 	switch oi.class {
@@ -492,6 +522,9 @@ func (m *Model) access(addr uint64, size uint8, store bool, oi *opInfo) uint8 {
 		m.stats.Stores++
 	} else {
 		m.stats.Loads++
+	}
+	if m.ideal {
+		return 0
 	}
 	var o uint8
 	if !m.cache.access(addr) {
@@ -521,7 +554,7 @@ func (m *Model) predict(pc, next uint64, in *isa.Inst, oi *opInfo) uint8 {
 		ok = m.bp.jump(pc, next, in)
 	}
 	var o uint8
-	if !ok {
+	if !ok && !m.ideal {
 		m.stats.Mispredicts++
 		o = oMispredict
 	}
@@ -568,14 +601,21 @@ func (m *Model) issue(in *isa.Inst, oi *opInfo, prev int64, o uint8) int64 {
 		t, why = m.fetchReady, m.fetchWhy
 	}
 	f := oi.flags
-	if f&fRs1 != 0 {
-		if r := m.ready[in.Rs1&31]; r > t {
-			t, why = r, m.producer[in.Rs1&31]
+	switch {
+	case f&(fLoad|fStore) != 0:
+		t, why = m.memOperands(in, f, t, why)
+	case oi.aluRead:
+		t, why = m.aluOperands(in, f, t, why)
+	default:
+		if f&fRs1 != 0 {
+			if r := m.ready[in.Rs1&31]; r > t {
+				t, why = r, m.producer[in.Rs1&31]
+			}
 		}
-	}
-	if f&fRs2 != 0 {
-		if r := m.ready[in.Rs2&31]; r > t {
-			t, why = r, m.producer[in.Rs2&31]
+		if f&fRs2 != 0 {
+			if r := m.ready[in.Rs2&31]; r > t {
+				t, why = r, m.producer[in.Rs2&31]
+			}
 		}
 	}
 	lat, occ := m.memLatency(oi, o)
@@ -634,9 +674,48 @@ func (m *Model) issue(in *isa.Inst, oi *opInfo, prev int64, o uint8) int64 {
 	return t - prev
 }
 
+// aluOperands waits for the sources of an op that is not a load or store on a core whose
+// loads reach it early (Core.LoadToALUAdvance).
+func (m *Model) aluOperands(in *isa.Inst, f uint16, t int64, why uint16) (int64, uint16) {
+	if f&fRs1 != 0 {
+		p := m.producer[in.Rs1&31]
+		if r := m.ready[in.Rs1&31] - m.loadAdv[p]; r > t {
+			t, why = r, p
+		}
+	}
+	if f&fRs2 != 0 {
+		p := m.producer[in.Rs2&31]
+		if r := m.ready[in.Rs2&31] - m.loadAdv[p]; r > t {
+			t, why = r, p
+		}
+	}
+	return t, why
+}
+
+// memOperands waits for a scalar memory op's address (rs1) and store data (rs2), with the
+// extra cycles an ALU producer costs them on some cores.
+func (m *Model) memOperands(in *isa.Inst, f uint16, t int64, why uint16) (int64, uint16) {
+	if f&fRs1 != 0 {
+		p := m.producer[in.Rs1&31]
+		if r := m.ready[in.Rs1&31] + m.aluAddr[p]; r > t {
+			t, why = r, p
+		}
+	}
+	if f&fRs2 != 0 {
+		p := m.producer[in.Rs2&31]
+		if r := m.ready[in.Rs2&31] + m.aluData[p]; r > t {
+			t, why = r, p
+		}
+	}
+	return t, why
+}
+
 // redirect sets when the front end can fetch after a branch or jump with outcome o resolved
 // at cycle t.
 func (m *Model) redirect(o uint8, t int64) {
+	if m.ideal {
+		return // predicted, and fetched without a bubble
+	}
 	c := m.core
 	switch {
 	case o&oMispredict != 0:
@@ -655,6 +734,12 @@ func (m *Model) redirect(o uint8, t int64) {
 func (m *Model) operands(s *step, oi *opInfo, t int64, why uint16) (int64, uint16) {
 	f := oi.flags
 	if f&fVector == 0 {
+		if f&(fLoad|fStore) != 0 {
+			return m.memOperands(s.in, f, t, why)
+		}
+		if oi.aluRead {
+			return m.aluOperands(s.in, f, t, why)
+		}
 		if f&fRs1 != 0 {
 			if r := m.ready[s.in.Rs1&31]; r > t {
 				t, why = r, m.producer[s.in.Rs1&31]
@@ -903,14 +988,21 @@ func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *pro
 	// Issue when the operands and a unit are ready.
 	t, why := d, dwhy
 	f := oi.flags
-	if f&fRs1 != 0 {
-		if r := m.ready[in.Rs1&31]; r > t {
-			t, why = r, m.producer[in.Rs1&31]
+	switch {
+	case f&(fLoad|fStore) != 0:
+		t, why = m.memOperands(in, f, t, why)
+	case oi.aluRead:
+		t, why = m.aluOperands(in, f, t, why)
+	default:
+		if f&fRs1 != 0 {
+			if r := m.ready[in.Rs1&31]; r > t {
+				t, why = r, m.producer[in.Rs1&31]
+			}
 		}
-	}
-	if f&fRs2 != 0 {
-		if r := m.ready[in.Rs2&31]; r > t {
-			t, why = r, m.producer[in.Rs2&31]
+		if f&fRs2 != 0 {
+			if r := m.ready[in.Rs2&31]; r > t {
+				t, why = r, m.producer[in.Rs2&31]
+			}
 		}
 	}
 	lat, occ := m.memLatency(oi, o)

@@ -30,6 +30,14 @@ func (c *Core) param(key string) (*int, error) {
 		return &c.TakenBubble, nil
 	case "dependencies.bypass_extra_cycles":
 		return &c.BypassExtra, nil
+	case "dependencies.alu_to_address_extra_cycles":
+		return &c.AddrExtra, nil
+	case "dependencies.alu_to_store_data_extra_cycles":
+		return &c.DataExtra, nil
+	case "dependencies.load_to_alu_advance_cycles":
+		return &c.LoadToALUAdvance, nil
+	case "dependencies.load_to_store_data_advance_cycles":
+		return &c.LoadToDataAdvance, nil
 	case "memory.l1d_hit_latency_cycles":
 		return &c.L1DHit, nil
 	case "memory.l1d_miss_latency_cycles":
@@ -86,7 +94,9 @@ func (c *Core) param(key string) (*int, error) {
 // ParamKeys lists the keys Param and SetParam accept for this core.
 func (c *Core) ParamKeys() []string {
 	keys := []string{"freq_mhz", "pipeline.fetch_width", "pipeline.issue_width", "branch.mispredict_penalty_cycles",
-		"branch.taken_bubble_cycles", "dependencies.bypass_extra_cycles", "memory.l1d_hit_latency_cycles",
+		"branch.taken_bubble_cycles", "dependencies.bypass_extra_cycles", "dependencies.alu_to_address_extra_cycles",
+		"dependencies.alu_to_store_data_extra_cycles", "dependencies.load_to_alu_advance_cycles",
+		"dependencies.load_to_store_data_advance_cycles", "memory.l1d_hit_latency_cycles",
 		"memory.l1d_miss_latency_cycles", "memory.misaligned_penalty_cycles", "memory.store_forward_latency_cycles"}
 	if c.OutOfOrder {
 		keys = append(keys, "pipeline.window_entries")
@@ -104,7 +114,7 @@ func (c *Core) ParamKeys() []string {
 		}
 		keys = append(keys, "override."+name+".latency_cycles")
 	}
-	sort.Strings(keys[10:])
+	sort.Strings(keys[14:])
 	return keys
 }
 

@@ -287,14 +287,42 @@ func (m *refModel) Retire(e *Event) {
 func (m *refModel) operands(e *Event, oi *refOpInfo, t int64, why uint16) (int64, uint16) {
 	f := oi.flags
 	if f&fVector == 0 {
+		// A scalar memory op's address and store data wait longer for an ALU-unit producer
+		// on some cores (AddrExtra, DataExtra).
+		// Other ops, and store data, read a load's result early on some (LoadToALUAdvance,
+		// LoadToDataAdvance); a memory op's address and data wait longer for an ALU-unit
+		// producer (AddrExtra, DataExtra).
+		alu := m.core.classUnit[isa.ClassALU]
+		load := uint16(reasonDep + int(isa.ClassLoad))
+		aluProduced := func(p uint16) bool {
+			return p >= reasonDep && int(p) < reasonExec && alu >= 0 && m.core.classUnit[int(p)-reasonDep] == alu
+		}
+		mem := f&(fLoad|fStore) != 0
+		extra := func(p uint16, data bool) int64 {
+			switch {
+			case !mem && p == load && f&fVset == 0:
+				return -int64(m.core.LoadToALUAdvance)
+			case !mem:
+				return 0
+			case data && p == load:
+				return -int64(m.core.LoadToDataAdvance)
+			case data && aluProduced(p):
+				return int64(m.core.DataExtra)
+			case !data && aluProduced(p):
+				return int64(m.core.AddrExtra)
+			}
+			return 0
+		}
 		if f&fRs1 != 0 {
-			if r := m.ready[e.Inst.Rs1&31]; r > t {
-				t, why = r, m.producer[e.Inst.Rs1&31]
+			p := m.producer[e.Inst.Rs1&31]
+			if r := m.ready[e.Inst.Rs1&31] + extra(p, false); r > t {
+				t, why = r, p
 			}
 		}
 		if f&fRs2 != 0 {
-			if r := m.ready[e.Inst.Rs2&31]; r > t {
-				t, why = r, m.producer[e.Inst.Rs2&31]
+			p := m.producer[e.Inst.Rs2&31]
+			if r := m.ready[e.Inst.Rs2&31] + extra(p, true); r > t {
+				t, why = r, p
 			}
 		}
 		return t, why

@@ -15,7 +15,7 @@ package cyclemodel
 
 const (
 	sbEntries = 16   // stores that can still be in flight
-	sbHash    = 64   // granule slots of the lookup filter
+	sbHash    = 256  // granule slots of the lookup filter (few false candidates)
 	stTimes   = 1024 // store times kept, by sequence number (more than sbEntries + a block's stores)
 )
 

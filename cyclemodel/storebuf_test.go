@@ -123,8 +123,9 @@ func TestStoreForwardChains(t *testing.T) {
 					t.Errorf("%s %s: %.2f cycles an iteration, want %.2f (the register chain plus store_forward_latency_cycles %d)",
 						name, tc.name, got, tc.want, c.StoreForward)
 				}
-			} else if got < tc.want-0.01 {
-				// In order the load issues after the store anyway: never faster than that.
+			} else if got < tc.want-float64(c.LoadToALUAdvance)-0.01 {
+				// In order the load issues after the store anyway: never faster than that
+				// (less what a late ALU gains on the load's result).
 				t.Errorf("%s %s: %.2f cycles an iteration, below the chain's %.2f", name, tc.name, got, tc.want)
 			}
 		}

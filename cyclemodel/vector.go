@@ -135,7 +135,7 @@ func (m *Model) vecMemory(s *step, oi *opInfo) (beats, occ, lat int64) {
 	} else {
 		m.stats.Loads++
 	}
-	if bytes > 0 && !strided {
+	if bytes > 0 && !strided && !m.ideal {
 		// The store buffer (storebuf.go) holds unit-stride, whole-register and mask accesses.
 		m.sfUse = true
 		if s.store {

@@ -1,0 +1,41 @@
+# classic: the loop at .LBB10_2 in crc32_bitwise (clang-19 -O2, rv64gc_zbb_zbc)
+.LBB10_2:
+	lbu	a5, 0(a0)
+	xor	a3, a4, a5
+	srliw	a1, a3, 1
+	slli	a4, a3, 63
+	srai	a4, a4, 63
+	and	a4, a4, t4
+	xor	a1, a1, a4
+	srliw	a4, a1, 1
+	slli	a5, a3, 62
+	srai	a5, a5, 63
+	and	a5, a5, t4
+	xor	a4, a4, a5
+	srliw	t5, a4, 6
+	slliw	a2, a3, 29
+	srli	a2, a2, 31
+	and	a2, a2, a7
+	slliw	a5, a3, 28
+	srli	a5, a5, 31
+	and	a5, a5, t0
+	xor	a2, a2, a5
+	slliw	a5, a3, 27
+	srli	a5, a5, 31
+	and	a5, a5, t1
+	xor	a2, a2, a5
+	slliw	a3, a3, 26
+	srli	a3, a3, 31
+	and	a3, a3, t2
+	xor	a2, a2, a3
+	xor	a2, a2, t5
+	slliw	a1, a1, 26
+	srli	a1, a1, 31
+	and	a1, a1, t3
+	xor	a1, a1, a2
+	slli	a4, a4, 58
+	srai	a4, a4, 63
+	and	a4, a4, t4
+	addi	a0, a0, 1
+	xor	a4, a4, a1
+	bne	a0, a6, .LBB10_2

@@ -1,0 +1,7 @@
+# classic: the loop at .LBB0_2 in memcpy8 (clang-19 -O2, rv64gc_zbb_zbc)
+.LBB0_2:
+	lbu	a3, 0(a1)
+	sb	a3, 0(a0)
+	addi	a0, a0, 1
+	addi	a1, a1, 1
+	bne	a0, a2, .LBB0_2
