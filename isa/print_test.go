@@ -354,7 +354,7 @@ func TestObjdumpCoverage(t *testing.T) {
 			}
 		}
 		for _, r := range CRows() {
-			if (r.XLEN != 0 && r.XLEN != xlen) {
+			if r.XLEN != 0 && r.XLEN != xlen {
 				continue
 			}
 			if !seen[fmt.Sprintf("%d %s", xlen, r.Name)] {

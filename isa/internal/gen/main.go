@@ -113,7 +113,7 @@ func main() {
 			}
 		}
 		for _, r := range isa.CRows() {
-			if (r.XLEN != 0 && r.XLEN != xlen) {
+			if r.XLEN != 0 && r.XLEN != xlen {
 				continue
 			}
 			g.seed(r.Name, xlen)
