@@ -137,7 +137,10 @@ func (p *printer) rm(ops ...string) []string {
 	if p.in.RM == def {
 		return ops
 	}
-	return append(ops, RMNames[p.in.RM&7])
+	if n := RMNames[p.in.RM&7]; n != "" {
+		return append(ops, n)
+	}
+	return append(ops, "rm"+strconv.Itoa(int(p.in.RM&7))) // reserved: only in messages
 }
 
 func (p *printer) rd() string  { return RegName(p.in.Rd) }
