@@ -435,20 +435,40 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				f[s.rd&31] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FSGNJ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = softfloat.F64Sgnj(a, b)
 			case uint16(isa.FSGNJN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = softfloat.F64Sgnjn(a, b)
 			case uint16(isa.FSGNJX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = softfloat.F64Sgnjx(a, b)
 			case uint16(isa.FMIN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				semV, semFl := softfloat.F64Min(a, b)
 				f[s.rd&31] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMAX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				semV, semFl := softfloat.F64Max(a, b)
 				f[s.rd&31] = semV
@@ -506,22 +526,42 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				x[s.rd&63] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMV_X_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				x[s.rd&63] = a
 			case uint16(isa.FCLASS_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				x[s.rd&63] = uint64(softfloat.F64Classify(a))
 			case uint16(isa.FEQ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F64Eq(a, b)
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLT_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F64Lt(a, b)
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLE_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F64Le(a, b)
 				x[s.rd&63] = b2u(t)
@@ -579,6 +619,10 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				f[s.rd&31] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMV_D_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := x[s.rs1&63]
 				f[s.rd&31] = a
 			case uint16(isa.FCVT_S_D):
@@ -595,6 +639,10 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FCVT_D_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				semV, semFl := softfloat.F32ToF64(unbox32(a))
 				f[s.rd&31] = semV
@@ -717,20 +765,40 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FSGNJ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
 			case uint16(isa.FSGNJN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
 			case uint16(isa.FSGNJX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
 			case uint16(isa.FMIN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FMAX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
 				f[s.rd&31] = box32(r)
@@ -788,22 +856,42 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				x[s.rd&63] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMV_X_W):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				x[s.rd&63] = uint64(int64(int32(uint32(a))))
 			case uint16(isa.FCLASS_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
 			case uint16(isa.FEQ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLT_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLE_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
 				x[s.rd&63] = b2u(t)
@@ -861,6 +949,10 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FMV_W_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := x[s.rs1&63]
 				f[s.rd&31] = box32(uint32(a))
 			case uint16(isa.MUL):
@@ -1772,20 +1864,40 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				f[s.rd&31] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FSGNJ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = softfloat.F64Sgnj(a, b)
 			case uint16(isa.FSGNJN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = softfloat.F64Sgnjn(a, b)
 			case uint16(isa.FSGNJX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = softfloat.F64Sgnjx(a, b)
 			case uint16(isa.FMIN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				semV, semFl := softfloat.F64Min(a, b)
 				f[s.rd&31] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMAX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				semV, semFl := softfloat.F64Max(a, b)
 				f[s.rd&31] = semV
@@ -1843,24 +1955,44 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				x[s.rd&63] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMV_X_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				rb.addr[ri&recMask] = a
 				x[s.rd&63] = a
 			case uint16(isa.FCLASS_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				rb.addr[ri&recMask] = a
 				x[s.rd&63] = uint64(softfloat.F64Classify(a))
 			case uint16(isa.FEQ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F64Eq(a, b)
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLT_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F64Lt(a, b)
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLE_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F64Le(a, b)
 				x[s.rd&63] = b2u(t)
@@ -1918,6 +2050,10 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				f[s.rd&31] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMV_D_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := x[s.rs1&63]
 				rb.addr[ri&recMask] = a
 				f[s.rd&31] = a
@@ -1935,6 +2071,10 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FCVT_D_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				rb.addr[ri&recMask] = a
 				semV, semFl := softfloat.F32ToF64(unbox32(a))
@@ -2058,20 +2198,40 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FSGNJ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
 			case uint16(isa.FSGNJN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
 			case uint16(isa.FSGNJX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
 			case uint16(isa.FMIN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FMAX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
 				f[s.rd&31] = box32(r)
@@ -2129,24 +2289,44 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				x[s.rd&63] = semV
 				h.fflags |= uint8(semFl)
 			case uint16(isa.FMV_X_W):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				rb.addr[ri&recMask] = a
 				x[s.rd&63] = uint64(int64(int32(uint32(a))))
 			case uint16(isa.FCLASS_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := f[s.rs1&31]
 				rb.addr[ri&recMask] = a
 				x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
 			case uint16(isa.FEQ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLT_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
 				x[s.rd&63] = b2u(t)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FLE_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a, b := f[s.rs1&31], f[s.rs2&31]
 				t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
 				x[s.rd&63] = b2u(t)
@@ -2204,6 +2384,10 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				f[s.rd&31] = box32(r)
 				h.fflags |= uint8(fl)
 			case uint16(isa.FMV_W_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
 				a := x[s.rs1&63]
 				rb.addr[ri&recMask] = a
 				f[s.rd&31] = box32(uint32(a))

@@ -116,6 +116,13 @@ if semRM == 7 {
 }
 `
 
+// rmCheck is rmPrologue for a function that does not use the mode.
+const rmCheck = `if s.rm == 7 && h.frm > 4 {
+	h.tc = CauseIllegal
+	goto trap
+}
+`
+
 // fpDest is where a floating-point shape's result goes: fd, or rd for an integer result.
 var fpDest = map[string]string{"defFF": "f[s.rd&31]", "defFFF": "f[s.rd&31]", "defFFFF": "f[s.rd&31]",
 	"defFX": "f[s.rd&31]", "defXF": "x[s.rd&63]", "defXFF": "x[s.rd&63]"}
@@ -283,6 +290,10 @@ func (p *pkg) caseBody(shape, fn string) (string, error) {
 			if operands[i] == fpRM {
 				b.WriteString(rmPrologue)
 			}
+		} else if operands[i] == fpRM {
+			// An instruction that cannot round (fcvt.d.s) still has its rm field: dyn with
+			// a reserved frm is illegal all the same. Rows without one decode rm as 0.
+			b.WriteString(rmCheck)
 		}
 	}
 	if len(lhs) > 0 {
