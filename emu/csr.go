@@ -190,7 +190,9 @@ func (h *Hart) csrRead(n uint16) (uint64, bool) {
 		return v, ok
 	}
 	if isFPCSR(n) {
-		return h.fcsrRead(n), !h.fpOff()
+		// Whether the guest may access them now (mstatus.FS) is csrAccessible's to say:
+		// the debugger reads them whatever FS holds.
+		return h.fcsrRead(n), h.ISA.Exts.Has(isa.ExtF)
 	}
 	if h.Linux != nil {
 		return 0, false // user mode sees no machine CSRs
