@@ -8,10 +8,12 @@ import (
 
 // RNE benchmarks on normal operands (the interpreter's common case), each
 // next to the native Go operation on the same data. Operands cycle through
-// a small table so neither side can be constant-folded; results go to a
-// sink so neither is dead code.
+// a table so neither side can be constant-folded, and a large one (64Ki
+// entries) so the branch predictor cannot learn the sequence of error
+// signs the directed modes branch on; results go to a sink so neither is
+// dead code.
 
-const benchN = 1024
+const benchN = 1 << 16
 
 var (
 	bench64a, bench64b, bench64c [benchN]uint64

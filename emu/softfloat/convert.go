@@ -289,11 +289,14 @@ func F64ToF32(a uint64, rm RoundingMode) (uint32, Flags) {
 	r := float32(x)
 	if rb := math.Float32bits(r); normal32(rb) {
 		err := x - float64(r) // exact (Sterbenz)
-		if rm == RNE || err == 0 {
+		if rm == RNE {
 			return rb, nx(err != 0)
 		}
 		if rb&expField32 >= dirLo32 && rb&expField32 < dirHi32 {
 			return directed32(rb, err, true, rm)
+		}
+		if err == 0 {
+			return rb, 0
 		}
 	}
 	r2, fl := fmt32.roundPack(u.neg, u.exp, u.sig, rm)

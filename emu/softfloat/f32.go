@@ -41,14 +41,14 @@ func F32Add(a, b uint32, rm RoundingMode) (uint32, Flags) {
 		if rm == RNE {
 			return rb, nx(e64 != 0 || err32 != 0)
 		}
+		if e := rb & expField32; e >= dirLo32 && e < dirHi32 {
+			// err32 + e64 rounds to a value with the exact error's
+			// sign (and is zero only if both are), and is the exact
+			// error if e64 == 0.
+			return directed32(rb, err32+e64, e64 == 0, rm)
+		}
 		if e64 == 0 && err32 == 0 && s != 0 {
 			return rb, 0
-		}
-		if e := rb & expField32; e >= dirLo32 && e < dirHi32 {
-			if err32 == 0 {
-				return directed32(rb, e64, false, rm)
-			}
-			return directed32(rb, err32, e64 == 0, rm)
 		}
 	}
 	r2, fl := fmt32.add(uint64(a), uint64(b), rm)
@@ -67,11 +67,14 @@ func F32Mul(a, b uint32, rm RoundingMode) (uint32, Flags) {
 	rb := math.Float32bits(r)
 	if normal32(rb) {
 		err := p - float64(r) // exact (Sterbenz)
-		if rm == RNE || err == 0 {
+		if rm == RNE {
 			return rb, nx(err != 0)
 		}
 		if rb&expField32 >= dirLo32 && rb&expField32 < dirHi32 {
 			return directed32(rb, err, true, rm)
+		}
+		if err == 0 {
+			return rb, 0
 		}
 	}
 	if p == 0 { // a zero operand: products of binary32 never underflow in float64
@@ -93,11 +96,14 @@ func F32Div(a, b uint32, rm RoundingMode) (uint32, Flags) {
 		// and q lies between the same binary32 neighbours as the exact
 		// quotient, so the sign of q - r is that of the exact error.
 		err := q - float64(r)
-		if rm == RNE || err == 0 {
+		if rm == RNE {
 			return rb, nx(err != 0)
 		}
 		if rb&expField32 >= dirLo32 && rb&expField32 < dirHi32 {
 			return directed32(rb, err, false, rm)
+		}
+		if err == 0 {
+			return rb, 0
 		}
 	}
 	if q == 0 { // 0/x or x/inf: exact
@@ -117,7 +123,7 @@ func F32Sqrt(a uint32, rm RoundingMode) (uint32, Flags) {
 		r := float32(s)
 		rb := math.Float32bits(r)
 		err := s - float64(r)
-		if rm == RNE || err == 0 {
+		if rm == RNE {
 			return rb, nx(err != 0)
 		}
 		return directed32(rb, err, false, rm)
@@ -181,12 +187,15 @@ func fma32Fast(a, b, c uint32, rm RoundingMode) (uint32, Flags, bool) {
 	rb := math.Float32bits(r)
 	if normal32(rb) {
 		err32 := s - float64(r) // exact (Sterbenz); nonzero if err != 0
-		if rm == RNE || err32 == 0 {
+		if rm == RNE {
 			return rb, nx(err32 != 0), true
 		}
 		if rb&expField32 >= dirLo32 && rb&expField32 < dirHi32 {
 			r, fl := directed32(rb, err32, true, rm)
 			return r, fl, true
+		}
+		if err32 == 0 {
+			return rb, 0, true
 		}
 		return 0, 0, false
 	}

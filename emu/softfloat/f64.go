@@ -41,11 +41,11 @@ func F64Add(a, b uint64, rm RoundingMode) (uint64, Flags) {
 		if rm == RNE {
 			return sb, nx(err != 0)
 		}
-		if err == 0 && s != 0 { // exact, so the same in every mode
-			return sb, 0
-		}
 		if e >= dirLo64 && e < dirHi64 {
 			return directed64(sb, err, true, rm)
+		}
+		if err == 0 && s != 0 { // exact, so the same in every mode
+			return sb, 0
 		}
 	}
 	return fmt64.add(a, b, rm)
@@ -66,11 +66,11 @@ func F64Mul(a, b uint64, rm RoundingMode) (uint64, Flags) {
 		if rm == RNE {
 			return pb, nx(err != 0)
 		}
-		if err == 0 {
-			return pb, 0
-		}
 		if e < dirHi64 {
 			return directed64(pb, err, true, rm)
+		}
+		if err == 0 {
+			return pb, 0
 		}
 	}
 	if p == 0 && (x == 0 || y == 0) {
@@ -93,17 +93,15 @@ func F64Div(a, b uint64, rm RoundingMode) (uint64, Flags) {
 		if rm == RNE {
 			return qb, nx(rem != 0)
 		}
+		if e >= dirLo64 && e < dirHi64 {
+			// a/b - q has the sign of -rem/b: rem with its sign
+			// flipped for b > 0 (no branch on signs). A quotient is
+			// never a tie, so only the sign matters.
+			err := math.Float64frombits(math.Float64bits(rem) ^ (^b & (1 << 63)))
+			return directed64(qb, err, false, rm)
+		}
 		if rem == 0 {
 			return qb, 0
-		}
-		if e >= dirLo64 && e < dirHi64 {
-			// a/b - q has the sign of -rem/b. A quotient is never a
-			// tie, so only its sign matters.
-			err := 1.0
-			if (rem < 0) == (y < 0) {
-				err = -1
-			}
-			return directed64(qb, err, false, rm)
 		}
 	}
 	return fmt64.div(a, b, rm)
@@ -184,10 +182,13 @@ func fma64Fast(a, b, c uint64, rm RoundingMode) (r uint64, fl Flags, ok bool) {
 	g := (b1 - r1) + b2
 	// The error is g + zz exactly; its rounded sum t has its sign.
 	t := g + zz
-	if rm == RNE || t == 0 {
+	if rm == RNE {
 		return rb, nx(t != 0), true
 	}
 	if re < dirLo64 {
+		if t == 0 {
+			return rb, 0, true
+		}
 		return 0, 0, false
 	}
 	bv = t - g
