@@ -63,6 +63,9 @@ var dtCProgs = []dtCProg{
 	{name: "sigill-aes64ks1i-rnum-11", src: "fault.c", flags: []string{"-DFAULT=16"}, status: 128 + 4},
 	{name: "sigill-slli-shamt-32", src: "fault.c", flags: []string{"-DFAULT=17"}, status: 128 + 4, xlens: []int{32}},
 	{name: "sigill-c.srli-shamt-33", src: "fault.c", flags: []string{"-DFAULT=18"}, status: 128 + 4, xlens: []int{32}},
+	{name: "sigill-dyn-frm-5", src: "fault.c", flags: []string{"-DFAULT=19"}, status: 128 + 4},
+	{name: "sigill-rm-6", src: "fault.c", flags: []string{"-DFAULT=20"}, status: 128 + 4},
+	{name: "sigill-fcvt.d.s-dyn-frm-7", src: "fault.c", flags: []string{"-DFAULT=21"}, status: 128 + 4},
 }
 
 // TestDiffPrograms runs the C programs under both emulators.

@@ -58,6 +58,12 @@ int main(void) {
 	__asm__ volatile(".4byte 0x02051513"); /* slli a0, a0, 32 */
 #elif FAULT == 18 /* SIGILL on RV32: c.srli with shamt[5] set */
 	__asm__ volatile(".2byte 0x9105"); /* c.srli a0, 33 */
+#elif FAULT == 19 /* SIGILL: dyn rounding with a reserved frm (5) */
+	__asm__ volatile("fsrmi 5\n\t.4byte 0x02b57553"); /* fadd.d fa0, fa0, fa1, dyn */
+#elif FAULT == 20 /* SIGILL: a reserved static rounding mode (6) */
+	__asm__ volatile(".4byte 0x02b56553"); /* fadd.d fa0, fa0, fa1 with rm 6 */
+#elif FAULT == 21 /* SIGILL: fcvt.d.s cannot round, but dyn with a reserved frm is illegal */
+	__asm__ volatile("fsrmi 7\n\t.4byte 0x42057553"); /* fcvt.d.s fa0, fa0, dyn */
 #else
 #error unknown FAULT
 #endif
