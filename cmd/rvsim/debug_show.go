@@ -90,6 +90,9 @@ func (s *session) showExecuted(pc uint64, in isa.Inst, ferr error, c emu.Change,
 	for _, rc := range c.Regs {
 		fmt.Fprintf(s.out, "    %-4s %s → %s\n", isa.RegName(uint8(rc.Reg)), s.hex(rc.Old), s.hex(s.h.Reg(rc.Reg)))
 	}
+	for _, rc := range c.FRegs {
+		fmt.Fprintf(s.out, "    %-4s %s → %s\n", isa.FRegName(uint8(rc.Reg)), fregText(rc.Old), fregText(s.h.F[rc.Reg&31]))
+	}
 	after := s.h.DebugCSRs()
 	old := map[uint16]uint64{}
 	for _, cv := range csrs {
@@ -366,9 +369,9 @@ func (s *session) needFP() error {
 // NaN-boxed, as a single.
 func fregText(v uint64) string {
 	if v>>32 == 0xffffffff {
-		return fmt.Sprintf("%#018x  %s (single)", v, strconv.FormatFloat(float64(math.Float32frombits(uint32(v))), 'g', -1, 32))
+		return fmt.Sprintf("0x%016x  %s (single)", v, strconv.FormatFloat(float64(math.Float32frombits(uint32(v))), 'g', -1, 32))
 	}
-	return fmt.Sprintf("%#018x  %s", v, strconv.FormatFloat(math.Float64frombits(v), 'g', -1, 64))
+	return fmt.Sprintf("0x%016x  %s", v, strconv.FormatFloat(math.Float64frombits(v), 'g', -1, 64))
 }
 
 // showFRegs prints f0..f31 and fcsr ('info registers float').
@@ -381,7 +384,7 @@ func (s *session) showFRegs() error {
 		fmt.Fprintf(s.out, "%-4s %s\n", isa.FRegName(r), fregText(h.F[r]))
 	}
 	fcsr := h.FCSR()
-	fmt.Fprintf(s.out, "fflags %#04x  frm %d (%s)  fcsr %#04x\n", fcsr&31, fcsr>>5&7, rmName(fcsr>>5&7), fcsr)
+	fmt.Fprintf(s.out, "fflags 0x%02x  frm %d (%s)  fcsr 0x%02x\n", fcsr&31, fcsr>>5&7, rmName(fcsr>>5&7), fcsr)
 	return nil
 }
 
