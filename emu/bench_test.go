@@ -2,6 +2,7 @@ package emu
 
 import (
 	"encoding/binary"
+	"math"
 	"testing"
 
 	"rvsim/isa"
@@ -118,4 +119,50 @@ func BenchmarkVectorAESLoop(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(1+8*iters)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MIPS")
+}
+
+// fpBenchLoop is the inner loop of scripts/bench/fploop.s: a double-precision dot product
+// and cubic polynomial, 13 instructions per element (x in a0, y in a1, count in t0).
+var fpBenchLoop = []uint32{
+	0x00053007, // fld     ft0, 0(a0)
+	0x0005b087, // fld     ft1, 0(a1)
+	0x52107543, // fmadd.d fa0, ft0, ft1, fa0
+	0x7206f143, // fmadd.d ft2, fa3, ft0, fa4
+	0x7a017143, // fmadd.d ft2, ft2, ft0, fa5
+	0x82017143, // fmadd.d ft2, ft2, ft0, fa6
+	0x121171d3, // fmul.d  ft3, ft2, ft1
+	0x0235f5d3, // fadd.d  fa1, fa1, ft3
+	0x0521,     // c.addi  a0, 8
+	0x05a1,     // c.addi  a1, 8
+	0x12fd,     // c.addi  t0, -1
+	0x0ab57653, // fsub.d  fa2, fa0, fa1
+	0xfc029be3, // bnez    t0, loop
+}
+
+// BenchmarkFPLoop reports the interpreter's speed on the floating-point loop.
+func BenchmarkFPLoop(b *testing.B) {
+	m := NewMemory()
+	h := NewHart(isa.Default(64), m)
+	const base, data = 0x10000, 0x100000
+	end := loadWords(m, base, fpBenchLoop)
+	const iters = 1 << 15
+	m.Map(data, 16*iters, PermRW)
+	var buf [8]byte
+	for i := uint64(0); i < 2*iters; i++ {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(float64(i%1024+1)/1000))
+		m.Write(data+8*i, buf[:])
+	}
+	for r, v := range map[int]float64{13: 3, 14: -2, 15: 5, 16: 7} {
+		h.F[r] = math.Float64bits(v)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h.PC = base
+		h.X[10], h.X[11], h.X[5] = data, data+8*iters, iters
+		st := h.Run(13 * iters)
+		if st.Reason != StopLimit || h.PC != end {
+			b.Fatalf("loop ended at %#x: %v", h.PC, st)
+		}
+	}
+	b.ReportMetric(float64(13*iters)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MIPS")
 }

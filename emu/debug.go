@@ -326,10 +326,12 @@ type History struct {
 type undoEntry struct {
 	pc, instret, resAddr         uint64
 	xold                         uint64
+	fold                         uint64 // f[xreg] before: an F/D instruction's rd is an f register
 	mstatus, mepc, mcause, mtval uint64
 	memStart                     uint64 // journal position when the instruction began
 	ext                          *undoExtra
 	xreg, priv                   uint8
+	frm, fflags                  uint8
 	resValid, instretWritten     bool
 }
 
@@ -436,6 +438,8 @@ func (hi *History) begin(h *Hart) *isa.Inst {
 	}
 	e.xreg = in.Rd & 31
 	e.xold = h.X[e.xreg]
+	e.fold = h.F[e.xreg]
+	e.frm, e.fflags = h.frm, h.fflags
 	cl := in.Op.Class()
 	if cl == isa.ClassCSR || cl == isa.ClassSystem {
 		x := new([32]uint64)
@@ -575,6 +579,8 @@ func (h *Hart) Undo(hi *History) (Undone, error) {
 	}
 	h.X[e.xreg] = e.xold
 	h.X[0] = 0
+	h.F[e.xreg] = e.fold
+	h.frm, h.fflags = e.frm, e.fflags
 	h.PC = e.pc
 	h.Instret = e.instret
 	h.Priv = e.priv
@@ -592,6 +598,7 @@ func (h *Hart) Undo(hi *History) (Undone, error) {
 type Change struct {
 	PC    uint64
 	Regs  []RegChange  // integer registers whose value changed
+	FRegs []RegChange  // f registers whose value changed
 	Mem   []MemChange  // written ranges, ascending, with their contents before
 	VRegs []VRegChange // vector registers whose contents changed
 	// VL and VType before the instruction, when it was a vector or CSR instruction.
@@ -633,6 +640,9 @@ func (hi *History) Last(h *Hart) (Change, bool) {
 		}
 	} else if e.xreg != 0 && e.xold != h.X[e.xreg] {
 		c.Regs = append(c.Regs, RegChange{int(e.xreg), e.xold})
+	}
+	if e.fold != h.F[e.xreg] {
+		c.FRegs = append(c.FRegs, RegChange{int(e.xreg), e.fold})
 	}
 	if x := e.ext; x != nil {
 		c.Syscall = x.syscall

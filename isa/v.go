@@ -102,7 +102,8 @@ var (
 )
 
 func init() {
-	// V implies F and D in LLVM (through Zve64d), so the golden files enable Zve64x, which
+	// V implies Zve64d in LLVM, whose vector floating-point instructions rvsim recognises but
+	// does not disassemble (vfp), so the golden files enable Zve64x (with F and D), which
 	// prints every integer vector instruction as V does. QEMU's vector unit needs VLEN and
 	// ELEN properties: the vector differential test sets its own -cpu.
 	declare(ExtV, Extension{Name: "v", Hwprobe: 1 << 2, Vector: true, Implemented: true})
