@@ -500,7 +500,7 @@ func (l *Linux) mmap(h *Hart, a [6]uint64) int64 {
 
 func (l *Linux) unmapped(h *Hart, addr, size uint64) bool {
 	for a := addr; a < addr+size; a += PageSize {
-		if h.Mem.pages[a>>pageShift] != nil {
+		if h.Mem.Overlaps(a, PageSize) {
 			return false
 		}
 	}
