@@ -206,10 +206,16 @@ func (h *Hart) Run(max uint64) Stop {
 		if h.HTIF != nil && chunk > htifPoll {
 			chunk = htifPoll // bare-metal programs that never store to tohost still get polled
 		}
+		if h.Linux != nil && chunk > timerPoll && h.Linux.TimersArmed() {
+			chunk = timerPoll // a due timer's signal arrives within timerPoll instructions
+		}
 		_, used := h.run(chunk)
 		max -= used
 		if h.HTIF != nil && h.stop.Reason == StopNone {
 			h.HTIF.poll(h)
+		}
+		if h.Linux != nil && h.stop.Reason == StopNone && !h.Linux.Poll(h) {
+			break
 		}
 	}
 	if h.stop.Reason == StopNone {
@@ -359,6 +365,12 @@ const (
 // stop and returns true.
 func (h *Hart) raise(cause, tval uint64, msg string) bool {
 	if h.Linux != nil || h.CSR.mtvec == 0 {
+		if h.Linux != nil && h.Mem.LimitHit && (cause == CauseLoadAccess || cause == CauseStoreAccess || cause == CauseFetchAccess) {
+			h.Mem.LimitHit = false
+			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, Cause: cause, Tval: tval, PC: h.PC,
+				Msg: fmt.Sprintf("out of guest memory: %s (--memory-limit %d MiB)", msg, h.Mem.Limit()>>20)}
+			return true
+		}
 		sig := SIGSEGV
 		switch cause {
 		case CauseIllegal:
@@ -367,6 +379,9 @@ func (h *Hart) raise(cause, tval uint64, msg string) bool {
 			sig = SIGTRAP
 		case CauseMisalignedFetch, CauseMisalignedLoad, CauseMisalignedStore:
 			sig = SIGBUS
+		}
+		if h.Linux != nil && h.Linux.fault(h, sig, cause, tval) {
+			return false // the guest's handler runs
 		}
 		h.stop = Stop{Reason: StopSignal, Signal: sig, Cause: cause, Tval: tval, PC: h.PC, Msg: msg}
 		return true
