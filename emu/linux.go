@@ -51,6 +51,10 @@ type Linux struct {
 	sig signalState
 	tm  timerState
 
+	// Objects are the ELF images loaded: the program, its interpreter and the shared
+	// objects mapped after them.
+	Objects []*Object
+
 	Exited   bool
 	ExitCode int
 	// Unimplemented counts system calls answered with -ENOSYS, by number.

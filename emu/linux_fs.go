@@ -197,7 +197,12 @@ func (l *Linux) guestPath(dirfd uint64, p string) (string, uint64) {
 // resolve turns a guest path into a path relative to the sysroot with every symbolic link
 // resolved (the last component's only if follow), or an errno.
 func (l *Linux) resolve(p string, follow bool) (string, uint64) {
-	if l.root == nil {
+	return resolveIn(l.root, p, follow)
+}
+
+// resolveIn resolves the guest path p (absolute) inside root; see resolve.
+func resolveIn(root *os.Root, p string, follow bool) (string, uint64) {
+	if root == nil {
 		return "", eNOENT
 	}
 	if p == "" {
@@ -222,7 +227,7 @@ func (l *Linux) resolve(p string, follow bool) (string, uint64) {
 			continue
 		}
 		cur := path.Join(append(done, c)...)
-		st, err := l.root.Lstat(cur)
+		st, err := root.Lstat(cur)
 		if err != nil {
 			return "", errnoOf(err)
 		}
@@ -231,7 +236,7 @@ func (l *Linux) resolve(p string, follow bool) (string, uint64) {
 			if links > 40 {
 				return "", eLOOP
 			}
-			target, err := l.root.Readlink(cur)
+			target, err := root.Readlink(cur)
 			if err != nil {
 				return "", errnoOf(err)
 			}
@@ -316,12 +321,12 @@ func (l *Linux) openat(h *Hart, dirfd, pathAddr, flags uint64) int64 {
 		return -int64(errnoOf(err))
 	}
 	f := &guestFile{kind: kindFile, osFile: of, size: uint64(st.Size()), flags: flags & oNonblock}
+	f.guest = "/" + strings.TrimPrefix(path.Clean("/"+rel), "/")
+	if rel == "." {
+		f.guest = ""
+	}
 	if st.IsDir() {
 		f.kind, f.dir = kindDir, true
-		f.guest = "/" + strings.TrimPrefix(path.Clean("/"+rel), "/")
-		if rel == "." {
-			f.guest = ""
-		}
 	}
 	fd := l.newFD(f, 0, flags&oCloexec != 0)
 	if fd < 0 {

@@ -138,6 +138,9 @@ func (l *Linux) mmap(h *Hart, a [6]uint64) int64 {
 	perm := protPerm(prot)
 	if file != nil {
 		m.MapFile(addr, size, perm, file.osFile, off, file.size)
+		if off == 0 && file.guest != "" {
+			l.noteObject(file, addr, size)
+		}
 	} else {
 		m.Unmap(addr, size)
 		m.Map(addr, size, perm)

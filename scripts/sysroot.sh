@@ -58,6 +58,7 @@ Dir::Etc::SourceParts "/nonexistent";
 Dir::Etc::Preferences "$work/etc/preferences";
 Dir::Etc::PreferencesParts "$work/etc/preferences.d";
 Acquire::Languages "none";
+APT::Sandbox::User "$(id -un)";
 EOF
 export APT_CONFIG="$work/apt.conf"
 
@@ -84,6 +85,10 @@ rm -f "$dir/.rvsim-sysroot"
 (cd "$work/debs" && rm -f ./*.deb && apt-get -q -o Debug::NoLocking=1 download $(printf '%s ' $versions)) >&2
 for deb in "$work/debs"/*.deb; do
 	dpkg-deb -x "$deb" "$dir"
+done
+# Debian's merged /usr: base-files makes these links on a real system.
+for d in lib bin sbin; do
+	[ -e "$dir/$d" ] || ln -s "usr/$d" "$dir/$d"
 done
 printf '%s' "$versions" >"$dir/.rvsim-sysroot"
 echo "sysroot: $dir has ${packages[*]}" >&2

@@ -62,6 +62,7 @@ after such a run reverse-step reaches back only to where it stopped.`,
 
 type debugOptions struct {
 	load      loadOptions
+	linux     linuxOptions
 	vlen      int
 	core      string
 	kernel    string
@@ -83,6 +84,7 @@ type debugOptions struct {
 func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	o := &debugOptions{}
 	fs.StringVar(&o.load.isa, "isa", "", "target `ISA` in -march syntax; instructions outside it are illegal (default: everything rvsim implements)")
+	o.linux.register(fs)
 	fs.StringVar(&o.load.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
 	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V")
 	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed or ones")
@@ -238,11 +240,16 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 	if o.argv0 != "" {
 		progArgs = append([]string{o.argv0}, progArgs[1:]...)
 	}
-	mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
+	cfg := emu.Config{ISA: target, Env: kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
 		Linux: emu.LinuxConfig{
-			Args: progArgs, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
+			Args:  progArgs,
 			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr, Seed: o.seed,
-		}})
+		}}
+	if _, err := o.linux.apply(&cfg, path); err != nil {
+		env.errorf("%v", err)
+		return nil, exitUsage
+	}
+	mc, err := emu.Load(f, cfg)
 	if err != nil {
 		env.errorf("%s: %v", path, err)
 		return nil, exitUsage
