@@ -125,7 +125,8 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 		}
 		r, t, stop := h.exit(k, false)
 		done, traps = done+r, traps+t
-		if stop {
+		if stop || h.yield {
+			h.yield = false
 			break
 		}
 	}
@@ -153,7 +154,8 @@ func (h *Hart) runObserved(budget uint64) (done, used uint64) {
 		}
 		r, t, stop := h.exit(k, true)
 		done, traps = done+r, traps+t
-		if stop {
+		if stop || h.yield {
+			h.yield = false
 			break
 		}
 	}

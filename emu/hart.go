@@ -111,6 +111,9 @@ type Hart struct {
 	epoch  uint64              // Mem.Epoch as the interpreter last saw it
 	// retired: the instruction execSlow ran completed (it may have trapped instead).
 	retired bool
+	// yield makes run return to Run after the current instruction, so that Run can pick a
+	// shorter chunk (a system call armed a timer).
+	yield bool
 
 	// RV32 maps each op to the form executed at this XLEN.
 	opMap *[isa.NumOps]uint16
@@ -288,6 +291,10 @@ func (h *Hart) runStepwise(max uint64, hist *History) Stop {
 			if h.stop.Reason != StopNone {
 				return h.stop
 			}
+		}
+		// Timers fire and signals arrive where Run's chunks would end.
+		if h.Linux != nil && (used%timerPoll == 0 || used == max) && !h.Linux.Poll(h) {
+			return h.stop
 		}
 		if u == 0 {
 			break // cannot happen without a stop; do not spin

@@ -151,3 +151,34 @@ func TestLinuxSysrootContainment(t *testing.T) {
 		t.Errorf("without a sysroot: %q", out)
 	}
 }
+
+func TestLinuxTimersAndSignals(t *testing.T) {
+	out, st := runLinuxProg(t, buildLinuxProg(t, "timers"), nil, 0)
+	want := "SIGALRM interrupted the loop\nregisters restored\nslept 2.5 s of virtual time\ntimer signalled with its value\n"
+	if out != want {
+		t.Errorf("output\n%s\nwant\n%s", out, want)
+	}
+	if st.Reason != emu.StopSignal || st.Signal != emu.SIGALRM {
+		t.Errorf("stop %v, want death by SIGALRM", st)
+	}
+}
+
+// A host write that fails returns its errno to the guest (/dev/full: ENOSPC), as qemu does.
+func TestLinuxWriteErrorsReachGuest(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full on this system")
+	}
+	defer full.Close()
+	f, err := elf.Open(buildLinuxProg(t, "writeerr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := emu.Load(f, emu.Config{Linux: emu.LinuxConfig{Args: []string{"writeerr"}, Stdout: full}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := mc.Hart.Run(1_000_000); st.Reason != emu.StopExit || st.Code != 28 {
+		t.Errorf("stop %v, want exit 28 (ENOSPC)", st)
+	}
+}

@@ -211,6 +211,7 @@ func (l *Linux) setitimer(h *Hart, which, newp, oldp uint64) int64 {
 	t.sig, t.interval, t.due = SIGALRM, interval, 0
 	if value != 0 {
 		t.due = l.now(h) + value
+		h.yield = true // Run polls the timer from now on
 	}
 	return 0
 }
@@ -313,6 +314,7 @@ func (l *Linux) timerSettime(h *Hart, id, flags, newp, oldp uint64) int64 {
 			}
 		}
 		t.due = l.now(h) + value
+		h.yield = true
 	}
 	if t.sig == 0 {
 		t.due = 0 // SIGEV_NONE: nothing to deliver

@@ -14,6 +14,6 @@ int main(void) {
 	unsigned v;
 	__asm__ volatile(".option push\n.option norvc\nlw %0, 0(%1)\n.option pop" : "=r"(v) : "r"(p));
 	puts_(seen == (u64)p ? "handler saw the address\n" : "wrong address\n");
-	sys(129, 1000, 10, 0); // kill(self, SIGUSR1): no handler, default action terminates
+	sys(129, sys(172, 0, 0, 0), 10, 0); // kill(getpid(), SIGUSR1): no handler, default action terminates
 	return 0;
 }
