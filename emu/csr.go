@@ -82,7 +82,7 @@ func (c *CSRFile) reset(h *Hart) {
 	for _, e := range []struct {
 		ext    isa.Ext
 		letter byte
-	}{{isa.ExtI, 'I'}, {isa.ExtM, 'M'}, {isa.ExtA, 'A'}, {isa.ExtC, 'C'}, {isa.ExtV, 'V'}} {
+	}{{isa.ExtI, 'I'}, {isa.ExtM, 'M'}, {isa.ExtA, 'A'}, {isa.ExtF, 'F'}, {isa.ExtD, 'D'}, {isa.ExtC, 'C'}, {isa.ExtV, 'V'}} {
 		if h.ISA.Exts.Has(e.ext) {
 			c.misa |= 1 << (e.letter - 'A')
 		}
@@ -94,6 +94,11 @@ func (c *CSRFile) reset(h *Hart) {
 	if h.V != nil {
 		c.mstatus |= mstatusVSInit // the vector unit starts enabled, its state Initial
 	}
+	if h.ISA.Exts.Has(isa.ExtF) {
+		c.mstatus |= mstatusFSInit // so does the FPU, as Linux starts a process
+	}
+	h.F = [32]uint64{}
+	h.frm, h.fflags = 0, 0
 }
 
 // cycles returns the cycle counter.
@@ -147,6 +152,9 @@ func (h *Hart) csrAccessible(n uint16, write bool) bool {
 	if priv < need {
 		return false
 	}
+	if isFPCSR(n) && h.fpOff() {
+		return false
+	}
 	// Counters in U-mode: Linux lets user space read them; on a bare machine mcounteren
 	// decides, as the privileged spec says.
 	if priv == PrivU && h.Linux == nil && (n&^0x80 >= csrCycle && n&^0x80 <= 0xc1f) {
@@ -181,13 +189,18 @@ func (h *Hart) csrRead(n uint16) (uint64, bool) {
 	if v, ok, is := h.vcsrRead(n); is {
 		return v, ok
 	}
+	if isFPCSR(n) {
+		// Whether the guest may access them now (mstatus.FS) is csrAccessible's to say:
+		// the debugger reads them whatever FS holds.
+		return h.fcsrRead(n), h.ISA.Exts.Has(isa.ExtF)
+	}
 	if h.Linux != nil {
 		return 0, false // user mode sees no machine CSRs
 	}
 	switch n {
 	case csrMstatus:
 		v := c.mstatus
-		if v&mstatusVS == mstatusVSDirty {
+		if v&mstatusVS == mstatusVSDirty || v&mstatusFS == mstatusFSDirty {
 			v |= 1 << (h.ISA.XLEN - 1) // SD: some extension's state is dirty
 		}
 		if rv32 {
@@ -255,6 +268,10 @@ func (h *Hart) csrWrite(n uint16, v uint64) bool {
 	if ok, is := h.vcsrWrite(n, v); is {
 		return ok
 	}
+	if isFPCSR(n) {
+		h.fcsrWrite(n, v)
+		return true
+	}
 	switch n {
 	// A written counter reads back the written value in the next instruction: the write
 	// suppresses the increment of the instruction that does it (privileged spec, "Machine
@@ -291,7 +308,17 @@ func (h *Hart) csrWrite(n uint16, v uint64) bool {
 			mpp = PrivU // S and H are not implemented: MPP is WARL over {M, U}
 		}
 		v = v&^mstatusMPP | mpp<<11
+		if h.ISA.Exts.Has(isa.ExtF) {
+			writable |= mstatusFS
+		}
+		old := c.mstatus
 		c.mstatus = c.mstatus&^writable | v&writable
+		// F/D instructions are decoded illegal while FS is Off, and mark FS Dirty when
+		// decoded (decodeFP): a change into or out of Off, or to Initial or Clean, drops the
+		// decoded code so that both hold again.
+		if fs, was := c.mstatus&mstatusFS, old&mstatusFS; fs != was && (fs != mstatusFSDirty || was == 0) {
+			h.Mem.FlushCode()
+		}
 	case csrMstatush, csrMenvcfgh:
 		return h.ISA.XLEN == 32
 	case csrMisa:
@@ -368,7 +395,7 @@ func (h *Hart) execCSR(op isa.Op, s *slot, pc uint64) bool {
 		case isa.CSRRC, isa.CSRRCI:
 			v = old &^ src
 		}
-		if h.Linux != nil && !isVectorCSR(n) || !h.csrWrite(n, v&h.addrMask) {
+		if h.Linux != nil && !isVectorCSR(n) && !isFPCSR(n) || !h.csrWrite(n, v&h.addrMask) {
 			return false
 		}
 	}

@@ -77,8 +77,9 @@ func newDtGen(xlen int, short bool, seed uint64) *dtGen {
 	return g
 }
 
-// dtExcluded reports whether op is outside the instruction-level differential test: floating
-// point (not implemented), the privileged and system instructions whose effect is not a value
+// dtExcluded reports whether op is outside the instruction-level differential test: the
+// floating-point encodings outside F and D (not implemented; F and D have their own test,
+// difftest_fp_test.go), the privileged and system instructions whose effect is not a value
 // (mret, sret, wfi, sfence.vma, ecall, ebreak, fence.i), and the CSR instructions, which read
 // counters that differ between the two emulators (one block reads them as deltas).
 func dtExcluded(op isa.Op) bool {
@@ -92,7 +93,7 @@ func dtExcluded(op isa.Op) bool {
 }
 
 // dtNonScalar are the extensions whose instructions are not scalar integer ones: floating
-// point, and the vector extensions (QEMU 7.2 has neither vector crypto nor a vector unit
+// point (difftest_fp_test.go), and the vector extensions (QEMU 7.2 has neither vector crypto nor a vector unit
 // rvsim's programs could share).
 var dtNonScalar = isa.VectorExts.With(isa.ExtF, isa.ExtD)
 

@@ -50,7 +50,7 @@ var dtCProgs = []dtCProg{
 	{name: "sigsegv-store-rodata", src: "fault.c", flags: []string{"-DFAULT=3"}, status: 128 + 11},
 	{name: "sigsegv-jump-unmapped", src: "fault.c", flags: []string{"-DFAULT=4"}, status: 128 + 11},
 	{name: "sigtrap-ebreak", src: "fault.c", flags: []string{"-DFAULT=5"}, status: 128 + 5},
-	{name: "sigill-fp", src: "fault.c", flags: []string{"-DFAULT=6"}, status: 128 + 4},
+	{name: "sigill-zfh", src: "fault.c", flags: []string{"-DFAULT=6"}, status: 128 + 4},
 	{name: "sigill-csr-write-cycle", src: "fault.c", flags: []string{"-DFAULT=7"}, status: 128 + 4},
 	{name: "sigill-csr-mstatus", src: "fault.c", flags: []string{"-DFAULT=8"}, status: 128 + 4},
 	{name: "sigbus-misaligned-amo", src: "fault.c", flags: []string{"-DFAULT=9"}, status: 128 + 7},
@@ -63,7 +63,6 @@ var dtCProgs = []dtCProg{
 	{name: "sigill-aes64ks1i-rnum-11", src: "fault.c", flags: []string{"-DFAULT=16"}, status: 128 + 4},
 	{name: "sigill-slli-shamt-32", src: "fault.c", flags: []string{"-DFAULT=17"}, status: 128 + 4, xlens: []int{32}},
 	{name: "sigill-c.srli-shamt-33", src: "fault.c", flags: []string{"-DFAULT=18"}, status: 128 + 4, xlens: []int{32}},
-	{name: "sigill-fcsr", src: "fault.c", flags: []string{"-DFAULT=19"}, status: 128 + 4, qemuBug: "fcsr"},
 }
 
 // TestDiffPrograms runs the C programs under both emulators.

@@ -57,10 +57,9 @@ var dtQemuExts = func() (s isa.ExtSet) {
 // dtExts is the -march suffix of the programs ("imac_zba_...").
 var dtExts = strings.TrimPrefix(isa.ISA{XLEN: 64, Exts: dtQemuExts.With(isa.ExtI, isa.ExtM, isa.ExtA, isa.ExtC)}.String(), "rv64")
 
-// dtQemuCPU enables the same extensions in QEMU 7.2 (whose rv32/rv64 CPUs have F and D but
-// none of these by default). F and D are turned off so that a stray floating-point
-// instruction is illegal in both emulators.
-var dtQemuCPU = isa.QEMUProps(dtQemuExts) + ",f=false,d=false"
+// dtQemuCPU enables the same extensions in QEMU 7.2 (whose rv32/rv64 CPUs have F and D, and
+// none of the others, by default).
+var dtQemuCPU = isa.QEMUProps(dtQemuExts)
 
 // dtQemuBug is a known deviation of QEMU 7.2 from the RISC-V specification. For the cases it
 // affects, rvsim is compared with the specification's value instead of QEMU's.
@@ -91,13 +90,6 @@ var dtQemuBugs = []dtQemuBug{
 			}
 			return 32, true
 		},
-	},
-	{
-		name: "fcsr", op: isa.CSRRS,
-		qemu: "lets user mode read fcsr (0x003) with F and D disabled (f=false,d=false): the read returns 0",
-		spec: "fcsr belongs to F; accessing a CSR that does not exist raises an illegal-instruction exception",
-		section: "RISC-V Privileged ISA 20211203, §2.1 CSR Address Mapping Conventions; " +
-			"Unprivileged ISA 20191213, §11.2 Floating-Point Control and Status Register",
 	},
 }
 

@@ -14,6 +14,8 @@ type slot struct {
 	rs1 uint8
 	rs2 uint8
 	len uint8
+	rs3 uint8 // fs3 of the fused multiply-adds
+	rm  uint8 // the static rounding mode (0..4), or 7 (dyn: frm)
 	imm int64
 }
 
@@ -65,9 +67,12 @@ func (h *Hart) decodeSlot(cp *codePage, i uint64, pc uint64) bool {
 	}
 	cp.insts[i] = in
 	s := &cp.slots[i]
-	*s = slot{op: opIllegal, len: in.Len, rd: in.Rd, rs1: in.Rs1, rs2: in.Rs2, imm: in.Imm}
+	*s = slot{op: opIllegal, len: in.Len, rd: in.Rd, rs1: in.Rs1, rs2: in.Rs2, rs3: in.Rs3, rm: in.RM, imm: in.Imm}
 	if st == isa.OK && in.Op != isa.FP {
 		s.op = h.opMap[in.Op]
+		if fpOps[in.Op] {
+			s.op = h.decodeFP(s.op)
+		}
 	}
 	if s.rd == 0 {
 		s.rd = 32
@@ -279,6 +284,7 @@ const (
 // at the label exit.
 func (h *Hart) loopBase(budget uint64) (uint64, int) {
 	x := &h.X
+	f := &h.F
 	m := h.Mem
 	pc := h.PC
 	am := h.addrMask
@@ -457,6 +463,41 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 				a := (x[s.rs1&63] + uint64(s.imm)) & am
 				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 					put64(e.data, a, x[s.rs2&63])
+				} else {
+					goto slow
+				}
+
+			// F and D loads and stores: a single-precision value is NaN-boxed in its
+			// register.
+			case uint16(isa.FLW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				var v uint32
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					v = le32(e.data, a)
+				} else {
+					goto slow
+				}
+				f[s.rd&31] = uint64(v) | boxHigh
+			case uint16(isa.FLD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				var v uint64
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					v = le64(e.data, a)
+				} else {
+					goto slow
+				}
+				f[s.rd&31] = v
+			case uint16(isa.FSW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					put32(e.data, a, uint32(f[s.rs2&31]))
+				} else {
+					goto slow
+				}
+			case uint16(isa.FSD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					put64(e.data, a, f[s.rs2&31])
 				} else {
 					goto slow
 				}

@@ -5,6 +5,7 @@ package emu
 import (
 	"math/bits"
 	"rvsim/emu/sem"
+	"rvsim/emu/softfloat"
 	"rvsim/isa"
 	"unsafe"
 )
@@ -108,6 +109,7 @@ var genRV32Ops = [...]struct {
 // loop is loopBase (exec.go) with the registered semantics copied into its switch.
 func (h *Hart) loop(budget uint64) (uint64, int) {
 	x := &h.X
+	f := &h.F
 	m := h.Mem
 	pc := h.PC
 	am := h.addrMask
@@ -282,7 +284,677 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				} else {
 					goto slow
 				}
+			case uint16(isa.FLW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				var v uint32
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					v = le32(e.data, a)
+				} else {
+					goto slow
+				}
+				f[s.rd&31] = uint64(v) | boxHigh
+			case uint16(isa.FLD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				var v uint64
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					v = le64(e.data, a)
+				} else {
+					goto slow
+				}
+				f[s.rd&31] = v
+			case uint16(isa.FSW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					put32(e.data, a, uint32(f[s.rs2&31]))
+				} else {
+					goto slow
+				}
+			case uint16(isa.FSD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					put64(e.data, a, f[s.rs2&31])
+				} else {
+					goto slow
+				}
 			case uint16(isa.FENCE):
+			case uint16(isa.FADD_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Add(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FSUB_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Sub(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMUL_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Mul(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FDIV_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Div(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FSQRT_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Sqrt(a, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMADD_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMSUB_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64MulSub(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FNMSUB_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FNMADD_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FSGNJ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = softfloat.F64Sgnj(a, b)
+			case uint16(isa.FSGNJN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = softfloat.F64Sgnjn(a, b)
+			case uint16(isa.FSGNJX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = softfloat.F64Sgnjx(a, b)
+			case uint16(isa.FMIN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				semV, semFl := softfloat.F64Min(a, b)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMAX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				semV, semFl := softfloat.F64Max(a, b)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_W_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F64ToI32(a, rm)
+				x[s.rd&63] = uint64(int64(v))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_WU_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F64ToU32(a, rm)
+				x[s.rd&63] = uint64(int64(int32(v)))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_L_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F64ToI64(a, rm)
+				x[s.rd&63] = uint64(v)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_LU_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64ToU64(a, rm)
+				x[s.rd&63] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMV_X_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				x[s.rd&63] = a
+			case uint16(isa.FCLASS_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				x[s.rd&63] = uint64(softfloat.F64Classify(a))
+			case uint16(isa.FEQ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F64Eq(a, b)
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLT_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F64Lt(a, b)
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLE_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F64Le(a, b)
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_D_W):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.I32ToF64(int32(a), rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_D_WU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.U32ToF64(uint32(a), rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_D_L):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.I64ToF64(int64(a), rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_D_LU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.U64ToF64(a, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMV_D_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := x[s.rs1&63]
+				f[s.rd&31] = a
+			case uint16(isa.FCVT_S_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F64ToF32(a, rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_D_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				semV, semFl := softfloat.F32ToF64(unbox32(a))
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FADD_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FSUB_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMUL_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FDIV_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FSQRT_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Sqrt(unbox32(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMADD_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMSUB_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FNMSUB_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FNMADD_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FSGNJ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
+			case uint16(isa.FSGNJN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
+			case uint16(isa.FSGNJX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
+			case uint16(isa.FMIN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMAX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_W_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F32ToI32(unbox32(a), rm)
+				x[s.rd&63] = uint64(int64(v))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_WU_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F32ToU32(unbox32(a), rm)
+				x[s.rd&63] = uint64(int64(int32(v)))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_L_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F32ToI64(unbox32(a), rm)
+				x[s.rd&63] = uint64(v)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_LU_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
+				x[s.rd&63] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMV_X_W):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				x[s.rd&63] = uint64(int64(int32(uint32(a))))
+			case uint16(isa.FCLASS_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
+			case uint16(isa.FEQ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLT_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLE_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_W):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.I32ToF32(int32(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_WU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.U32ToF32(uint32(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_L):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.I64ToF32(int64(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_LU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.U64ToF32(a, rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMV_W_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := x[s.rs1&63]
+				f[s.rd&31] = box32(uint32(a))
 			case uint16(isa.MUL):
 				a, b := x[s.rs1&63], x[s.rs2&63]
 				x[s.rd&63] = a * b
@@ -847,6 +1519,7 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 	rb := h.rec
 	ri := rb.n
 	x := &h.X
+	f := &h.F
 	m := h.Mem
 	pc := h.PC
 	am := h.addrMask
@@ -1036,7 +1709,688 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				} else {
 					goto slow
 				}
+			case uint16(isa.FLW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				rb.addr[ri&recMask] = a
+				var v uint32
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					v = le32(e.data, a)
+				} else {
+					goto slow
+				}
+				f[s.rd&31] = uint64(v) | boxHigh
+			case uint16(isa.FLD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				rb.addr[ri&recMask] = a
+				var v uint64
+				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					v = le64(e.data, a)
+				} else {
+					goto slow
+				}
+				f[s.rd&31] = v
+			case uint16(isa.FSW):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				rb.addr[ri&recMask] = a
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+					put32(e.data, a, uint32(f[s.rs2&31]))
+				} else {
+					goto slow
+				}
+			case uint16(isa.FSD):
+				a := (x[s.rs1&63] + uint64(s.imm)) & am
+				rb.addr[ri&recMask] = a
+				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+					put64(e.data, a, f[s.rs2&31])
+				} else {
+					goto slow
+				}
 			case uint16(isa.FENCE):
+			case uint16(isa.FADD_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Add(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FSUB_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Sub(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMUL_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Mul(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FDIV_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Div(a, b, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FSQRT_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64Sqrt(a, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMADD_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMSUB_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64MulSub(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FNMSUB_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FNMADD_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FSGNJ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = softfloat.F64Sgnj(a, b)
+			case uint16(isa.FSGNJN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = softfloat.F64Sgnjn(a, b)
+			case uint16(isa.FSGNJX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = softfloat.F64Sgnjx(a, b)
+			case uint16(isa.FMIN_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				semV, semFl := softfloat.F64Min(a, b)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMAX_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				semV, semFl := softfloat.F64Max(a, b)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_W_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F64ToI32(a, rm)
+				x[s.rd&63] = uint64(int64(v))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_WU_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F64ToU32(a, rm)
+				x[s.rd&63] = uint64(int64(int32(v)))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_L_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F64ToI64(a, rm)
+				x[s.rd&63] = uint64(v)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_LU_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F64ToU64(a, rm)
+				x[s.rd&63] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMV_X_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				rb.addr[ri&recMask] = a
+				x[s.rd&63] = a
+			case uint16(isa.FCLASS_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				rb.addr[ri&recMask] = a
+				x[s.rd&63] = uint64(softfloat.F64Classify(a))
+			case uint16(isa.FEQ_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F64Eq(a, b)
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLT_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F64Lt(a, b)
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLE_D):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F64Le(a, b)
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_D_W):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.I32ToF64(int32(a), rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_D_WU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.U32ToF64(uint32(a), rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_D_L):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.I64ToF64(int64(a), rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FCVT_D_LU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.U64ToF64(a, rm)
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMV_D_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := x[s.rs1&63]
+				rb.addr[ri&recMask] = a
+				f[s.rd&31] = a
+			case uint16(isa.FCVT_S_D):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F64ToF32(a, rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_D_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				rb.addr[ri&recMask] = a
+				semV, semFl := softfloat.F32ToF64(unbox32(a))
+				f[s.rd&31] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FADD_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FSUB_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMUL_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FDIV_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FSQRT_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32Sqrt(unbox32(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMADD_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMSUB_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FNMSUB_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FNMADD_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FSGNJ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
+			case uint16(isa.FSGNJN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
+			case uint16(isa.FSGNJX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
+			case uint16(isa.FMIN_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMAX_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_W_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F32ToI32(unbox32(a), rm)
+				x[s.rd&63] = uint64(int64(v))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_WU_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F32ToU32(unbox32(a), rm)
+				x[s.rd&63] = uint64(int64(int32(v)))
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_L_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				v, fl := softfloat.F32ToI64(unbox32(a), rm)
+				x[s.rd&63] = uint64(v)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_LU_S):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+				semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
+				x[s.rd&63] = semV
+				h.fflags |= uint8(semFl)
+			case uint16(isa.FMV_X_W):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				rb.addr[ri&recMask] = a
+				x[s.rd&63] = uint64(int64(int32(uint32(a))))
+			case uint16(isa.FCLASS_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := f[s.rs1&31]
+				rb.addr[ri&recMask] = a
+				x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
+			case uint16(isa.FEQ_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLT_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FLE_S):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a, b := f[s.rs1&31], f[s.rs2&31]
+				t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
+				x[s.rd&63] = b2u(t)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_W):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.I32ToF32(int32(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_WU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.U32ToF32(uint32(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_L):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.I64ToF32(int64(a), rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FCVT_S_LU):
+				semRM := s.rm
+				if semRM == 7 {
+					semRM = h.frm
+					if semRM > 4 {
+						h.tc = CauseIllegal
+						goto trap
+					}
+				}
+				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+				r, fl := softfloat.U64ToF32(a, rm)
+				f[s.rd&31] = box32(r)
+				h.fflags |= uint8(fl)
+			case uint16(isa.FMV_W_X):
+				if s.rm == 7 && h.frm > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+				a := x[s.rs1&63]
+				rb.addr[ri&recMask] = a
+				f[s.rd&31] = box32(uint32(a))
 			case uint16(isa.MUL):
 				a, b := x[s.rs1&63], x[s.rs2&63]
 				x[s.rd&63] = a * b

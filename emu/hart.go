@@ -62,7 +62,10 @@ func (r *Retired) Taken() bool { return r.NextPC != r.PC+uint64(r.Inst.Len) }
 // the few instructions whose result would differ are given RV32 forms at decode (xlen.go).
 type Hart struct {
 	// X holds x0..x31; X[32] absorbs writes to x0 so that no instruction tests for rd == 0.
-	X   [64]uint64
+	X [64]uint64
+	// F holds f0..f31 (F and D): 64 bits each, single-precision values NaN-boxed. With
+	// FCSR and SetFCSR (f.go) it is the floating-point state of a Linux signal frame.
+	F   [32]uint64
 	PC  uint64
 	Mem *Memory
 	ISA isa.ISA
@@ -114,6 +117,10 @@ type Hart struct {
 	// yield makes run return to Run after the current instruction, so that Run can pick a
 	// shorter chunk (a system call armed a timer).
 	yield bool
+
+	// fcsr's fields (f.go): the dynamic rounding mode and the accrued exception flags,
+	// kept apart so that the loop ORs flags in with no masking.
+	frm, fflags uint8
 
 	// RV32 maps each op to the form executed at this XLEN.
 	opMap *[isa.NumOps]uint16

@@ -517,6 +517,11 @@ func illegalStop(t *testing.T, march string, word uint32, setup func(h *emu.Hart
 
 func TestIllegalInstructionMessages(t *testing.T) {
 	uMode := func(h *emu.Hart) { h.Priv = emu.PrivU }
+	fsOff := func(h *emu.Hart) {
+		v, _ := h.ReadCSR(0x300)
+		h.WriteCSR(0x300, v&^(3<<13))
+	}
+	frm5 := func(h *emu.Hart) { h.WriteCSR(0x002, 5) }
 	for _, c := range []struct {
 		name  string
 		march string
@@ -530,7 +535,13 @@ func TestIllegalInstructionMessages(t *testing.T) {
 		{"reserved rnum", "rv64i_zkne", 0x31b51513, nil, "31b51513 aes64ks1i a0, a0, 0xb: reserved encoding"},
 		{"unknown", "rv64i", 0xffffffff, nil, "ffffffff: unknown instruction"},
 		{"all zeros", "rv64imac", 0x0000, nil, "0000: illegal instruction (all zeros)"},
-		{"floating point", "rv64imac", 0x00052507, nil, "00052507: F/D instruction: not implemented (rvsim has no floating point)"},
+		{"floating point outside the ISA", "rv64imac", 0x00052507, nil, "00052507 flw fa0, 0x0(a0): not in rv64imac"},
+		{"half precision", "rv64gc", 0x04b50553, nil, "04b50553: floating-point instruction outside F and D (Zfh, Zfa, Q): not implemented"},
+		{"FS off", "rv64gc", 0x00b50553, fsOff, "00b50553 fadd.s fa0, fa0, fa1, rne: floating point is off (mstatus.FS = Off)"},
+		{"fcsr with FS off", "rv64gc", 0x00302573, fsOff, "00302573 frcsr a0: floating point is off (mstatus.FS = Off)"},
+		{"compressed FP with FS off", "rv64gc", 0x2588, fsOff, "2588 fld fa0, 0x8(a1): floating point is off (mstatus.FS = Off)"},
+		{"reserved static rm", "rv64gc", 0x00b55553, nil, "00b55553 fadd.s fa0, fa0, fa1, rm5: rounding mode 5 is reserved"},
+		{"reserved frm", "rv64gc", 0x00b57553, frm5, "00b57553 fadd.s fa0, fa0, fa1: dynamic rounding mode with frm = 5 (reserved)"},
 		{"mret in U-mode", "rv64i", 0x30200073, uMode, "30200073 mret: not allowed in U-mode"},
 		{"M CSR in U-mode", "rv64i", 0x30002573, uMode, "30002573 csrr a0, mstatus: CSR mstatus not accessible in U-mode"},
 		{"write to read-only CSR", "rv64i", 0xf1151073, nil, "f1151073 csrw mvendorid, a0: CSR mvendorid not accessible in M-mode"},
@@ -554,7 +565,8 @@ func TestIllegalInstructionMessages(t *testing.T) {
 	for _, c := range []struct {
 		march string
 		word  uint32
-	}{{"rv64imac_zksed", 0x30b50533}, {"rv64i", 0x00b5053b}, {"rv64i_zkne", 0x31a51513}} {
+	}{{"rv64imac_zksed", 0x30b50533}, {"rv64i", 0x00b5053b}, {"rv64i_zkne", 0x31a51513},
+		{"rv64gc", 0x00b50553}, {"rv64gc", 0x00b57553}, {"rv32gc", 0x00b57553}, {"rv64gc", 0x00302573}} {
 		if st := illegalStop(t, c.march, c.word, nil); st.Signal != emu.SIGTRAP {
 			t.Errorf("%08x under %s: %v, want it to run up to the ebreak", c.word, c.march, st)
 		}

@@ -1,6 +1,9 @@
 package emu
 
-import "rvsim/isa"
+import (
+	"rvsim/emu/softfloat"
+	"rvsim/isa"
+)
 
 // The instructions whose execution is a function of their operands (R, I, shift-immediate,
 // unary, byte-select and round-number forms) are described once, as small Go functions in
@@ -33,10 +36,51 @@ type semEntry struct {
 	// calls it, and raises the trap it reports (a non-empty msg) with cause and tval.
 	exec func(h *Hart, s *slot) (cause, tval uint64, msg string)
 	rv32 *semEntry
+
+	// The floating-point shapes (f.go, d.go): operands are f registers (fs1, fs2, fs3) or
+	// rs1, and the rounding mode (the slot's static one, or frm for dyn); the result goes
+	// to fd (ff, fff, ffff, fx) or rd (xf, xff), its flags into fflags.
+	ff   func(a uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	fff  func(a, b uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	ffff func(a, b, c uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	fx   func(a uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	xf   func(a uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	xff  func(a, b uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
 }
 
 func (e *semEntry) defined() bool {
-	return e.rr != nil || e.r != nil || e.ri != nil || e.rri != nil || e.riOK != nil || e.exec != nil
+	return e.rr != nil || e.r != nil || e.ri != nil || e.rri != nil || e.riOK != nil || e.exec != nil ||
+		e.ff != nil || e.fff != nil || e.ffff != nil || e.fx != nil || e.xf != nil || e.xff != nil
+}
+
+// fpFunc1 and the others are the floating-point shapes' function types.
+type (
+	fpFunc1 = func(a uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	fpFunc2 = func(a, b uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+	fpFunc3 = func(a, b, c uint64, rm softfloat.RoundingMode) (uint64, softfloat.Flags)
+)
+
+// defFF registers fd = f(fs1).
+func defFF(op isa.Op, f fpFunc1) { semDef(op).ff = f }
+
+// defFFF registers fd = f(fs1, fs2).
+func defFFF(op isa.Op, f fpFunc2) { semDef(op).fff = f }
+
+// defFFFF registers fd = f(fs1, fs2, fs3).
+func defFFFF(op isa.Op, f fpFunc3) { semDef(op).ffff = f }
+
+// defFX registers fd = f(rs1): a value from an integer register.
+func defFX(op isa.Op, f fpFunc1) { semDef(op).fx = f }
+
+// defXF registers rd = f(fs1): an integer result.
+func defXF(op isa.Op, f fpFunc1) { semDef(op).xf = f }
+
+// defXFF registers rd = f(fs1, fs2): a comparison.
+func defXFF(op isa.Op, f fpFunc2) { semDef(op).xff = f }
+
+// isFPSem reports whether e has a floating-point shape.
+func (e *semEntry) isFPSem() bool {
+	return e.ff != nil || e.fff != nil || e.ffff != nil || e.fx != nil || e.xf != nil || e.xff != nil
 }
 
 var semTab [isa.NumOps]semEntry
@@ -116,6 +160,9 @@ func (h *Hart) execSem(op isa.Op, s *slot) (handled, ok bool) {
 	if h.ISA.XLEN == 32 && e.rv32 != nil {
 		e = e.rv32
 	}
+	if e.isFPSem() {
+		return true, h.execFPSem(e, s)
+	}
 	x := &h.X
 	a, b := x[s.rs1&63], x[s.rs2&63]
 	var v uint64
@@ -138,6 +185,46 @@ func (h *Hart) execSem(op isa.Op, s *slot) (handled, ok bool) {
 	}
 	x[s.rd&63] = v
 	return true, true
+}
+
+// execFPSem runs a floating-point shape; false means an illegal instruction (a reserved
+// dynamic rounding mode).
+func (h *Hart) execFPSem(e *semEntry, s *slot) bool {
+	rm := s.rm
+	if rm == 7 {
+		if rm = h.frm; rm > 4 {
+			return false
+		}
+	}
+	m := softfloat.RoundingMode(rm)
+	f := &h.F
+	fa, fb, fc := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31]
+	var v uint64
+	var fl softfloat.Flags
+	toX := false
+	switch {
+	case e.ff != nil:
+		v, fl = e.ff(fa, m)
+	case e.fff != nil:
+		v, fl = e.fff(fa, fb, m)
+	case e.ffff != nil:
+		v, fl = e.ffff(fa, fb, fc, m)
+	case e.fx != nil:
+		v, fl = e.fx(h.X[s.rs1&63], m)
+	case e.xf != nil:
+		v, fl = e.xf(fa, m)
+		toX = true
+	case e.xff != nil:
+		v, fl = e.xff(fa, fb, m)
+		toX = true
+	}
+	if toX {
+		h.X[s.rd&63] = v
+	} else {
+		f[s.rd&31] = v
+	}
+	h.fflags |= uint8(fl)
+	return true
 }
 
 // HasSemantics reports whether op has registered operand semantics (for tests and tools).

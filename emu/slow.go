@@ -40,6 +40,14 @@ func (h *Hart) execSlowOp(s *slot, iop isa.Op, pc uint64) bool {
 		if !h.store(op, s) {
 			return !h.raise(CauseStoreAccess, h.Mem.Fault.Addr, h.Mem.Fault.Error())
 		}
+	case isa.FLW, isa.FLD:
+		if !h.loadFP(op, s) {
+			return !h.raise(CauseLoadAccess, h.Mem.Fault.Addr, h.Mem.Fault.Error())
+		}
+	case isa.FSW, isa.FSD:
+		if !h.storeFP(op, s) {
+			return !h.raise(CauseStoreAccess, h.Mem.Fault.Addr, h.Mem.Fault.Error())
+		}
 	case isa.FENCE_I:
 		h.Mem.FlushCode()
 	case isa.ECALL:
@@ -213,13 +221,21 @@ func (h *Hart) IllegalReason(in isa.Inst, st isa.Status) string {
 	text := h.describe(in)
 	switch {
 	case in.Op == isa.FP:
-		return word + ": F/D instruction: not implemented (rvsim has no floating point)"
+		return word + ": floating-point instruction outside F and D (Zfh, Zfa, Q): not implemented"
+	case st == isa.OK && fpOps[in.Op] && h.fpOff():
+		return text + ": floating point is off (mstatus.FS = Off)"
+	case st == isa.OK && fpOps[in.Op] && in.RM == 7 && h.frm > 4:
+		return text + fmt.Sprintf(": dynamic rounding mode with frm = %d (reserved)", h.frm)
+	case st == isa.Reserved && fpOps[in.Op]:
+		return text + fmt.Sprintf(": rounding mode %d is reserved", in.RM)
 	case st == isa.NotEnabled:
 		return text + ": not in " + h.ISA.String()
 	case st == isa.WrongXLEN:
 		return text + ": not available on RV" + fmt.Sprint(h.ISA.XLEN)
 	case st == isa.Reserved:
 		return text + ": reserved encoding"
+	case in.Op.Class() == isa.ClassCSR && isFPCSR(uint16(in.Imm)) && h.fpOff():
+		return text + ": floating point is off (mstatus.FS = Off)"
 	case in.Op.Class() == isa.ClassCSR:
 		name, ok := isa.CSRName(uint16(in.Imm), h.ISA.XLEN)
 		if !ok {

@@ -13,7 +13,7 @@ import (
 //
 //	core   0: 3 0x0000000080000000 (0x00000297) x5  0x0000000080000000
 //
-// with " mem 0xADDR" after a load and " mem 0xADDR 0xVALUE" after a store (both after an
+// (an f register write as " f5  0x" and its 64 bits), with " mem 0xADDR" after a load and " mem 0xADDR 0xVALUE" after a store (both after an
 // AMO, none after a failed SC); a vector load or store has one such entry per element it
 // accessed (per field of a segment), the value at the element's width. As in Spike, a
 // write to x0 is not shown and the privilege level is the one the instruction ran at.
@@ -30,6 +30,10 @@ func CommitLog(h *Hart, w io.Writer) (hook func(*Retired), flush func() error) {
 		row := isa.RowOf(r.Inst.Op, h.ISA.XLEN)
 		if row != nil && row.Args.WritesRd() && r.Inst.Op != isa.FP && r.Inst.Rd != 0 {
 			buf = fmt.Appendf(buf, " x%-2d 0x%0*x", r.Inst.Rd, xw, h.X[r.Inst.Rd]&h.addrMask)
+		}
+		if row != nil && row.Args.WritesFd() {
+			// f registers are FLEN (64) bits wide; a single is shown NaN-boxed, as Spike does.
+			buf = fmt.Appendf(buf, " f%-2d 0x%016x", r.Inst.Rd, h.F[r.Inst.Rd&31])
 		}
 		if row != nil && row.Args.Vector() && h.V != nil {
 			buf = appendVectorWrites(buf, h.V, &r.Inst, row)

@@ -122,10 +122,18 @@ func decodeRow(r *Row, w uint32, xlen int) (Inst, Status) {
 	in := Inst{Op: r.Op, Raw: w, Len: 4, Rd: rdOf(w), Rs1: rs1Of(w), Rs2: rs2Of(w)}
 	st := OK
 	switch r.Args {
-	case ArgsI, ArgsLoad:
+	case ArgsI, ArgsLoad, ArgsFLoad:
 		in.Imm = immI(w)
-	case ArgsStore:
+	case ArgsStore, ArgsFStore:
 		in.Imm = immS(w)
+	case ArgsFR4, ArgsFRRM, ArgsF1RM, ArgsXF1RM, ArgsFX1RM:
+		in.RM = uint8(w>>12) & 7
+		if r.Args == ArgsFR4 {
+			in.Rs3 = uint8(w >> 27)
+		}
+		if in.RM == 5 || in.RM == 6 {
+			st = Reserved // rm 5 and 6 are reserved for future use
+		}
 	case ArgsB:
 		in.Imm = immB(w)
 	case ArgsU:
@@ -242,7 +250,8 @@ const (
 	cfSWSP                  // sw rs2, uimm(sp)
 	cfSDSP                  // sd rs2, uimm(sp)
 	cfNone                  // ebreak
-	cfFP                    // a compressed F/D load or store
+	cfFLWSP                 // flw fd, uimm(sp) (f0 allowed, unlike c.lwsp's x0)
+	cfFLDSP                 // fld fd, uimm(sp)
 	cfOwn                   // the row's Expand says
 )
 
@@ -281,8 +290,6 @@ func (d *Decoder) decodeC(h uint16) (Inst, Status) {
 		in, st := expandC(r, h, d.ISA.XLEN)
 		if st == OK {
 			if !d.ISA.Exts.Has(ExtC) {
-				st = NotEnabled
-			} else if r.Form == cfFP && !d.ISA.Exts.Intersects(Exts(ExtF, ExtD)) {
 				st = NotEnabled
 			} else if r.Needs&^d.ISA.Exts != 0 {
 				st = NotEnabled
@@ -356,6 +363,12 @@ func expandC(r *cRow, h uint16, xlen int) (Inst, Status) {
 	case cfBranchZ:
 		in.Rs1, in.Rs2 = rs1p, 0
 		in.Imm = (cbits(h, 12, 12)<<8 | cbits(h, 11, 10)<<3 | cbits(h, 6, 5)<<6 | cbits(h, 4, 3)<<1 | cbits(h, 2, 2)<<5) << 55 >> 55
+	case cfFLWSP:
+		in.Rd, in.Rs1 = rd, 2
+		in.Imm = cbits(h, 12, 12)<<5 | cbits(h, 6, 4)<<2 | cbits(h, 3, 2)<<6
+	case cfFLDSP:
+		in.Rd, in.Rs1 = rd, 2
+		in.Imm = cbits(h, 12, 12)<<5 | cbits(h, 6, 5)<<3 | cbits(h, 4, 2)<<6
 	case cfLWSP:
 		in.Rd, in.Rs1 = rd, 2
 		in.Imm = cbits(h, 12, 12)<<5 | cbits(h, 6, 4)<<2 | cbits(h, 3, 2)<<6
@@ -388,7 +401,7 @@ func expandC(r *cRow, h uint16, xlen int) (Inst, Status) {
 		in.Imm = cbits(h, 12, 10)<<3 | cbits(h, 9, 7)<<6
 	case cfOwn:
 		in.Rd, in.Rs1, in.Rs2, in.Imm = r.Expand(h)
-	case cfNone, cfFP:
+	case cfNone:
 	}
 	return in, st
 }

@@ -105,6 +105,9 @@ func HwprobeExt0(s ExtSet) uint64 {
 	for _, e := range s.List() {
 		v |= extInfo[e].Hwprobe
 	}
+	if !s.Has(ExtF) || !s.Has(ExtD) {
+		v &^= HwprobeIMAFD // F and D name it; it means both
+	}
 	return v
 }
 

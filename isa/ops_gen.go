@@ -28,10 +28,13 @@ const (
 	AMOMINU_D
 	AMOMAXU_D
 	ADDI
-	FP
+	FLD
 	LW
+	FLW
 	LD
+	FSD
 	SW
+	FSW
 	SD
 	JAL
 	ADDIW
@@ -54,6 +57,65 @@ const (
 	VMV2R_V
 	VMV4R_V
 	VMV8R_V
+	FMADD_S
+	FMADD_D
+	FMSUB_S
+	FMSUB_D
+	FNMSUB_S
+	FNMSUB_D
+	FNMADD_S
+	FNMADD_D
+	FADD_S
+	FADD_D
+	FSUB_S
+	FSUB_D
+	FMUL_S
+	FMUL_D
+	FDIV_S
+	FDIV_D
+	FSQRT_S
+	FSQRT_D
+	FSGNJ_S
+	FSGNJ_D
+	FSGNJN_S
+	FSGNJN_D
+	FSGNJX_S
+	FSGNJX_D
+	FMIN_S
+	FMIN_D
+	FMAX_S
+	FMAX_D
+	FCVT_W_S
+	FCVT_W_D
+	FCVT_WU_S
+	FCVT_WU_D
+	FCVT_L_S
+	FCVT_L_D
+	FCVT_LU_S
+	FCVT_LU_D
+	FMV_X_W
+	FMV_X_D
+	FCLASS_S
+	FCLASS_D
+	FEQ_S
+	FEQ_D
+	FLT_S
+	FLT_D
+	FLE_S
+	FLE_D
+	FCVT_S_W
+	FCVT_D_W
+	FCVT_S_WU
+	FCVT_D_WU
+	FCVT_S_L
+	FCVT_D_L
+	FCVT_S_LU
+	FCVT_D_LU
+	FMV_W_X
+	FMV_D_X
+	FCVT_S_D
+	FCVT_D_S
+	FP
 	MUL
 	MULH
 	MULHSU
@@ -495,8 +557,8 @@ const (
 const (
 	ExtA Ext = iota
 	ExtC
-	ExtF
 	ExtD
+	ExtF
 	ExtPriv
 	ExtZihintpause
 	ExtZihintntl

@@ -20,6 +20,39 @@ func RegName(r uint8) string {
 	return "x" + strconv.Itoa(int(r))
 }
 
+var fregNames = [32]string{
+	"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7",
+	"fs0", "fs1", "fa0", "fa1", "fa2", "fa3", "fa4", "fa5",
+	"fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7",
+	"fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
+}
+
+// FRegName returns the ABI name of floating-point register r (ft0, ..., fa0, ..., ft11).
+func FRegName(r uint8) string {
+	if r < 32 {
+		return fregNames[r]
+	}
+	return "f" + strconv.Itoa(int(r))
+}
+
+// FRegByName returns the number of a floating-point register given its ABI name or "fN".
+func FRegByName(name string) (uint8, bool) {
+	for i, n := range fregNames {
+		if n == name {
+			return uint8(i), true
+		}
+	}
+	if len(name) > 1 && name[0] == 'f' {
+		if n, err := strconv.Atoi(name[1:]); err == nil && n >= 0 && n < 32 && strconv.Itoa(n) == name[1:] {
+			return uint8(n), true
+		}
+	}
+	return 0, false
+}
+
+// RMNames are the assembler names of the rounding modes, by rm field value ("" reserved).
+var RMNames = [8]string{"rne", "rtz", "rdn", "rup", "rmm", "", "", "dyn"}
+
 // RegByName returns the number of an integer register given its ABI name, "fp" or "xN".
 func RegByName(name string) (uint8, bool) {
 	for i, n := range regNames {
@@ -86,6 +119,28 @@ func join(mnemonic string, operands ...string) string {
 		return mnemonic
 	}
 	return mnemonic + " " + strings.Join(operands, ", ")
+}
+
+func (p *printer) fd() string  { return FRegName(p.in.Rd) }
+func (p *printer) fs1() string { return FRegName(p.in.Rs1) }
+func (p *printer) fs2() string { return FRegName(p.in.Rs2) }
+
+// rm renders the rounding-mode operand, or nothing for the mode LLVM leaves implicit: dyn,
+// except for the conversions that cannot round (fcvt.d.s, fcvt.d.w, fcvt.d.wu), where it
+// is rne.
+func (p *printer) rm(ops ...string) []string {
+	def := uint8(7)
+	switch p.in.Op {
+	case FCVT_D_S, FCVT_D_W, FCVT_D_WU:
+		def = 0
+	}
+	if p.in.RM == def {
+		return ops
+	}
+	if n := RMNames[p.in.RM&7]; n != "" {
+		return append(ops, n)
+	}
+	return append(ops, "rm"+strconv.Itoa(int(p.in.RM&7))) // reserved: only in messages
 }
 
 func (p *printer) rd() string  { return RegName(p.in.Rd) }
@@ -183,6 +238,28 @@ func (p *printer) canonical(r *Row) string {
 		return join(n, p.rd(), p.rs1(), p.rs2(), hex(in.Imm))
 	case ArgsSfence:
 		return join(n, p.rs1(), p.rs2())
+	case ArgsFLoad:
+		return join(n, p.fd(), p.mem())
+	case ArgsFStore:
+		return join(n, p.fs2(), p.mem())
+	case ArgsFR4:
+		return join(n, p.rm(p.fd(), p.fs1(), p.fs2(), FRegName(in.Rs3))...)
+	case ArgsFRRM:
+		return join(n, p.rm(p.fd(), p.fs1(), p.fs2())...)
+	case ArgsFR:
+		return join(n, p.fd(), p.fs1(), p.fs2())
+	case ArgsF1RM:
+		return join(n, p.rm(p.fd(), p.fs1())...)
+	case ArgsXF1RM:
+		return join(n, p.rm(p.rd(), p.fs1())...)
+	case ArgsXF1:
+		return join(n, p.rd(), p.fs1())
+	case ArgsFX1RM:
+		return join(n, p.rm(p.fd(), p.rs1())...)
+	case ArgsFX1:
+		return join(n, p.fd(), p.rs1())
+	case ArgsXFF:
+		return join(n, p.rd(), p.fs1(), p.fs2())
 	}
 	if r.Args.Vector() {
 		return p.vector(r)
@@ -314,8 +391,17 @@ func (p *printer) alias() (string, bool) {
 		case fm == 0 && pred == 15 && succ == 15:
 			return "fence", true
 		}
+	case FSGNJ_S, FSGNJ_D, FSGNJN_S, FSGNJN_D, FSGNJX_S, FSGNJX_D:
+		if rs1 == rs2 {
+			m := map[Op]string{FSGNJ_S: "fmv.s", FSGNJ_D: "fmv.d", FSGNJN_S: "fneg.s", FSGNJN_D: "fneg.d",
+				FSGNJX_S: "fabs.s", FSGNJX_D: "fabs.d"}[in.Op]
+			return join(m, p.fd(), p.fs1()), true
+		}
 	case CSRRS:
 		if rs1 == 0 {
+			if m, ok := map[int64]string{CSRFcsr: "frcsr", CSRFrm: "frrm", CSRFflags: "frflags"}[imm&0xfff]; ok {
+				return join(m, p.rd()), true
+			}
 			if p.xlen == 32 || imm&0xfff < 0xc80 {
 				switch imm & 0xfff {
 				case CSRCycle, CSRTime, CSRInstret:
@@ -330,6 +416,12 @@ func (p *printer) alias() (string, bool) {
 			return join("csrs", p.csr(), p.rs1()), true
 		}
 	case CSRRW:
+		if m, ok := map[int64]string{CSRFcsr: "fscsr", CSRFrm: "fsrm", CSRFflags: "fsflags"}[imm&0xfff]; ok {
+			if rd == 0 {
+				return join(m, p.rs1()), true
+			}
+			return join(m, p.rd(), p.rs1()), true
+		}
 		if rd == 0 {
 			if rs1 == 0 && imm&0xfff == CSRCycle {
 				return "unimp", true
@@ -341,6 +433,12 @@ func (p *printer) alias() (string, bool) {
 			return join("csrc", p.csr(), p.rs1()), true
 		}
 	case CSRRWI, CSRRSI, CSRRCI:
+		if m, ok := map[int64]string{CSRFrm: "fsrmi", CSRFflags: "fsflagsi"}[imm&0xfff]; ok && in.Op == CSRRWI {
+			if rd == 0 {
+				return join(m, hex(int64(rs1))), true
+			}
+			return join(m, p.rd(), hex(int64(rs1))), true
+		}
 		if rd == 0 {
 			m := map[Op]string{CSRRWI: "csrwi", CSRRSI: "csrsi", CSRRCI: "csrci"}[in.Op]
 			return join(m, p.csr(), hex(int64(rs1))), true

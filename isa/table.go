@@ -28,6 +28,20 @@ const (
 	ArgsSfence             // rs1, rs2
 	ArgsCBO                // (rs1): a cache-block operation on the block holding rs1
 
+	// Floating-point operand kinds (f.go, d.go). "f" marks an f register, "x" an integer
+	// one; rm is the rounding-mode field (bits 14:12), kept in Inst.RM.
+	ArgsFLoad  // fd, imm12(rs1)
+	ArgsFStore // fs2, imm12(rs1)
+	ArgsFR4    // fd, fs1, fs2, fs3, rm (fused multiply-add; fs3 in Inst.Rs3)
+	ArgsFRRM   // fd, fs1, fs2, rm
+	ArgsFR     // fd, fs1, fs2 (sign injection, min/max: funct3 is part of the opcode)
+	ArgsF1RM   // fd, fs1, rm (fsqrt, fcvt between formats)
+	ArgsXF1RM  // rd, fs1, rm (fcvt to an integer)
+	ArgsXF1    // rd, fs1 (fmv.x.w, fmv.x.d, fclass)
+	ArgsFX1RM  // fd, rs1, rm (fcvt from an integer)
+	ArgsFX1    // fd, rs1 (fmv.w.x, fmv.d.x)
+	ArgsXFF    // rd, fs1, fs2 (feq, flt, fle)
+
 	// Vector operand kinds (v.go, zvk.go). Register fields are as documented on Inst; "[, v0.t]"
 	// marks the vm bit (Inst.Vm = 0: masked by v0). Imm holds the value printed.
 	ArgsVSetVLI    // rd, rs1, vtypei (Imm = bits 30:20)
@@ -55,6 +69,18 @@ const (
 	ArgsVMvI       // vd, simm5 (vmv.v.i)
 	ArgsVMvNR      // vd, vs2 (vmv<nr>r.v): Imm = nr, the simm5 field holds nr - 1
 )
+
+// FP reports whether a is one of the floating-point operand kinds.
+func (a Args) FP() bool { return a >= ArgsFLoad && a <= ArgsXFF }
+
+// HasRM reports whether instructions with these operands have a rounding-mode field.
+func (a Args) HasRM() bool {
+	switch a {
+	case ArgsFR4, ArgsFRRM, ArgsF1RM, ArgsXF1RM, ArgsFX1RM:
+		return true
+	}
+	return false
+}
 
 // Vector reports whether a is one of the vector operand kinds: those of every vector
 // instruction but VFP (ArgsNone). Rd, Rs1 and Rs2 name vector registers unless the kind says
@@ -244,6 +270,8 @@ type Inst struct {
 	Nf  uint8
 	Imm int64
 	Raw uint32 // the encoding as fetched (16 bits for compressed ones)
+	Rs3 uint8  // fs3 of the fused multiply-adds (bits 31:27)
+	RM  uint8  // the rounding-mode field of the floating-point kinds that have one
 }
 
 // rows holds every 32-bit row; each extension file contributes its own slice in init order

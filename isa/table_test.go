@@ -42,6 +42,19 @@ func TestRowOverlaps(t *testing.T) {
 	for i := range rs {
 		for j := i + 1; j < len(rs); j++ {
 			a, b := rs[i], rs[j]
+			// The catch-all rows of the floating-point opcodes (fp.go) are meant to be
+			// below every F and D row of their bucket.
+			overlap := sameXLEN(a.XLEN, b.XLEN) && (a.Match^b.Match)&a.Mask&b.Mask == 0
+			if overlap && (a.Op == FP) != (b.Op == FP) && (a.Args.FP() || b.Args.FP()) {
+				fp, other := a, b
+				if b.Op == FP {
+					fp, other = b, a
+				}
+				if other.Mask&fp.Mask != fp.Mask || other.Mask == fp.Mask {
+					t.Errorf("%s does not narrow the catch-all fp row %#08x/%#08x", other.Name, fp.Match, fp.Mask)
+				}
+				continue
+			}
 			if !sameXLEN(a.XLEN, b.XLEN) || (a.Match^b.Match)&a.Mask&b.Mask != 0 {
 				continue
 			}
@@ -163,13 +176,13 @@ func TestRowFields(t *testing.T) {
 		case mem && bits.OnesCount8(r.Mem) != 1:
 			t.Errorf("%s: Mem %d is not a power of two", r.Name, r.Mem)
 		}
-		if (r.Args == ArgsStore || r.Args == ArgsCBO) != (r.Class == ClassStore) {
+		if (r.Args == ArgsStore || r.Args == ArgsFStore || r.Args == ArgsCBO) != (r.Class == ClassStore) {
 			t.Errorf("%s: args %d with class %v", r.Name, r.Args, r.Class)
 		}
 		if (r.Args == ArgsAMO || r.Args == ArgsLR) != (r.Class == ClassAtomic) {
 			t.Errorf("%s: args %d with class %v", r.Name, r.Args, r.Class)
 		}
-		if r.Class == ClassLoad && r.Args != ArgsLoad {
+		if r.Class == ClassLoad && r.Args != ArgsLoad && r.Args != ArgsFLoad {
 			t.Errorf("%s: a load with args %d", r.Name, r.Args)
 		}
 	}

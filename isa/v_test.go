@@ -52,8 +52,8 @@ func TestVectorDecode(t *testing.T) {
 		{0x02b50407, VLM_V, OK, 8, 10, 11, 1, 0, 0, "vlm.v v8, (a0)"},
 		{0x22b50407, OpInvalid, Unknown, 0, 0, 0, 0, 0, 0, ""}, // vlm.v with nf = 1
 		{0x4e456427, VSOXEI32_V, OK, 8, 10, 4, 1, 2, 0, "vsoxseg3ei32.v v8, (a0), v4"},
-		{0x12056407, OpInvalid, Unknown, 0, 0, 0, 0, 0, 0, ""}, // mew = 1
-		{0x00052007, FP, NotEnabled, 0, 10, 0, 0, 0, 0, ""},    // flw: LOAD-FP width 010
+		{0x12056407, OpInvalid, Unknown, 0, 0, 0, 0, 0, 0, ""},       // mew = 1
+		{0x00052007, FLW, OK, 0, 10, 0, 0, 0, 0, "flw ft0, 0x0(a0)"}, // LOAD-FP width 010 is F's
 
 		// Arithmetic: .vv, .vx, .vi with signed and unsigned immediates.
 		{0x010c0457, VADD_VV, OK, 8, 24, 16, 0, 0, 0, "vadd.vv v8, v16, v24, v0.t"},

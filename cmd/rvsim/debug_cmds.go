@@ -676,7 +676,7 @@ func (s *session) removeBreak(bp *breakpoint) {
 
 func cmdInfo(s *session, _ string, args []string) error {
 	if len(args) == 0 {
-		return errors.New("info what? breakpoints, registers, symbol ADDR or history")
+		return errors.New("info what? breakpoints, registers, all-registers, symbol ADDR or history")
 	}
 	sub := args[0]
 	switch {
@@ -684,6 +684,14 @@ func cmdInfo(s *session, _ string, args []string) error {
 		s.showBreakpoints()
 	case strings.HasPrefix("registers", sub):
 		return s.showRegs(args[1:])
+	case sub == "all-registers":
+		// The integer registers, then the floating-point ones when the hart has them.
+		if err := s.showRegs(nil); err != nil {
+			return err
+		}
+		if s.h.ISA.Exts.Has(isa.ExtF) {
+			return s.showFRegs()
+		}
 	case strings.HasPrefix("symbol", sub):
 		if len(args) < 2 {
 			return errors.New("info symbol needs an address")
@@ -709,7 +717,7 @@ func cmdInfo(s *session, _ string, args []string) error {
 			fmt.Fprintln(s.out)
 		}
 	default:
-		return fmt.Errorf("info %s: want breakpoints, registers, symbol or history", sub)
+		return fmt.Errorf("info %s: want breakpoints, registers, all-registers, symbol or history", sub)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -305,6 +306,19 @@ func (s *session) showRegs(names []string) error {
 				fmt.Fprintf(s.out, "pc   %s\n", s.where(h.PC))
 				continue
 			}
+			if n == "float" {
+				if err := s.showFRegs(); err != nil {
+					return err
+				}
+				continue
+			}
+			if f, fok := isa.FRegByName(n); fok && n != "fp" {
+				if err := s.needFP(); err != nil {
+					return err
+				}
+				fmt.Fprintf(s.out, "%-4s %s\n", isa.FRegName(f), fregText(h.F[f]))
+				continue
+			}
 			r, ok := isa.RegByName(n)
 			if !ok {
 				if _, vok := vregNum(n); vok {
@@ -338,6 +352,44 @@ func (s *session) showRegs(names []string) error {
 		}
 	}
 	return nil
+}
+
+// needFP fails when the hart has no f registers.
+func (s *session) needFP() error {
+	if !s.h.ISA.Exts.Has(isa.ExtF) {
+		return fmt.Errorf("no floating-point registers: %s has no F or D", s.h.ISA)
+	}
+	return nil
+}
+
+// fregText renders an f register: its 64 bits, then the value they hold as a double or, when
+// NaN-boxed, as a single.
+func fregText(v uint64) string {
+	if v>>32 == 0xffffffff {
+		return fmt.Sprintf("%#018x  %s (single)", v, strconv.FormatFloat(float64(math.Float32frombits(uint32(v))), 'g', -1, 32))
+	}
+	return fmt.Sprintf("%#018x  %s", v, strconv.FormatFloat(math.Float64frombits(v), 'g', -1, 64))
+}
+
+// showFRegs prints f0..f31 and fcsr ('info registers float').
+func (s *session) showFRegs() error {
+	if err := s.needFP(); err != nil {
+		return err
+	}
+	h := s.h
+	for r := uint8(0); r < 32; r++ {
+		fmt.Fprintf(s.out, "%-4s %s\n", isa.FRegName(r), fregText(h.F[r]))
+	}
+	fcsr := h.FCSR()
+	fmt.Fprintf(s.out, "fflags %#04x  frm %d (%s)  fcsr %#04x\n", fcsr&31, fcsr>>5&7, rmName(fcsr>>5&7), fcsr)
+	return nil
+}
+
+func rmName(rm uint32) string {
+	if n := isa.RMNames[rm&7]; n != "" && n != "dyn" {
+		return n
+	}
+	return "reserved"
 }
 
 // symNote names a value that points into the program: " <buf+0x8>".

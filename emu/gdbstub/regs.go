@@ -144,15 +144,17 @@ func ABIFLEN(eflags uint32) int {
 }
 
 // fpuRegs is the FPU feature: f0..f31 of flen bits and fflags, frm and fcsr (which then
-// stay out of the CSR feature). gdb refuses a target whose FPU is narrower than the
-// program's float ABI ("bfd requires flen 8, but target has flen 0"), so the stub
-// describes the registers the ABI implies even though the hart has no F or D yet: they
-// read as unavailable.
-//
-// This is the hook for F and D: when the hart gets floating-point registers, take flen
-// from the hart (32 for F, 64 for D) and fill in readF and writeF (and fflags, frm, fcsr
-// become readable through DebugReadCSR). 'info registers float' then shows them.
+// stay out of the CSR feature). flen is the hart's (32 with F, 64 with D); without F, the
+// width the program's float ABI implies, since gdb refuses a target whose FPU is narrower
+// than that ("bfd requires flen 8, but target has flen 0"): the registers then read as
+// unavailable. 'info registers float' shows them.
 func fpuRegs(h *emu.Hart, flen int) []reg {
+	switch {
+	case h.ISA.Exts.Has(isa.ExtD):
+		flen = 64
+	case h.ISA.Exts.Has(isa.ExtF):
+		flen = 32
+	}
 	if flen == 0 {
 		return nil
 	}
@@ -171,9 +173,25 @@ func fpuRegs(h *emu.Hart, flen int) []reg {
 	return regs
 }
 
-// readF and writeF access f registers: nothing yet (no F or D on the hart).
-func readF(h *emu.Hart, idx int) (uint64, bool)  { return 0, false }
-func writeF(h *emu.Hart, idx int, v uint64) bool { return false }
+// readF and writeF access f registers (Hart.F). Without D the registers are 32 bits wide
+// to gdb, and a written value is NaN-boxed as F keeps singles.
+func readF(h *emu.Hart, idx int) (uint64, bool) {
+	if !h.ISA.Exts.Has(isa.ExtF) || idx < 0 || idx >= len(h.F) {
+		return 0, false
+	}
+	return h.F[idx], true
+}
+
+func writeF(h *emu.Hart, idx int, v uint64) bool {
+	if !h.ISA.Exts.Has(isa.ExtF) || idx < 0 || idx >= len(h.F) {
+		return false
+	}
+	if !h.ISA.Exts.Has(isa.ExtD) {
+		v = v&0xffffffff | 0xffffffff00000000
+	}
+	h.F[idx] = v
+	return true
+}
 
 // read appends register r's value in target byte order, or 'x's when it has none now.
 func (rf *regFile) read(h *emu.Hart, r *reg, dst []byte) []byte {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rvsim/isa"
 )
 
 // TestRegisterLayout checks g, p, G and P against the hart for both XLENs: x0..x31 then
@@ -141,6 +143,9 @@ func TestTargetXML(t *testing.T) {
 						want = c.vlen
 					case f.Name == featureFPU && r.Regnum < csrBase:
 						want = c.flen
+						if h.ISA.Exts.Has(isa.ExtD) {
+							want = 64 // the hart's FLEN wins over the ABI's
+						}
 					case f.Name == featureFPU:
 						want = 32
 					}
@@ -159,7 +164,7 @@ func TestTargetXML(t *testing.T) {
 					t.Errorf("no feature %s", f)
 				}
 			}
-			if feats[featureFPU] != (c.flen > 0) {
+			if feats[featureFPU] != (c.flen > 0 || h.ISA.Exts.Has(isa.ExtF)) {
 				t.Errorf("FPU feature present = %v with FLEN %d", feats[featureFPU], c.flen)
 			}
 			for i, n := range abiNames {
@@ -272,9 +277,12 @@ func TestCSRsMatchHart(t *testing.T) {
 	d := parseTdesc(t, s.TargetXML())
 	got := map[int]bool{}
 	for _, f := range d.Features {
-		if f.Name == featureCSR {
+		// fflags, frm and fcsr are the FPU feature's (32 bits wide there).
+		if f.Name == featureCSR || f.Name == featureFPU {
 			for _, r := range f.Regs {
-				got[r.Regnum-csrBase] = true
+				if r.Regnum >= csrBase {
+					got[r.Regnum-csrBase] = true
+				}
 			}
 		}
 	}
@@ -283,6 +291,9 @@ func TestCSRsMatchHart(t *testing.T) {
 			t.Errorf("CSR %#x missing from the description", c.Num)
 		}
 		want := hexLE64(c.Value, 8)
+		if c.Num >= 1 && c.Num <= 3 {
+			want = hexLE64(c.Value, 4)
+		}
 		if c.Num >= 0xc00 && c.Num <= 0xc02 {
 			continue // counters move
 		}
@@ -292,5 +303,25 @@ func TestCSRsMatchHart(t *testing.T) {
 	}
 	if len(got) < 5 {
 		t.Errorf("only %d CSRs described", len(got))
+	}
+}
+
+// TestFPURegs: gdb reads and writes f0..f31 and fcsr through the FPU feature.
+func TestFPURegs(t *testing.T) {
+	mc := testMachine(t, 64)
+	h := mc.Hart
+	s := New(h, Config{})
+	h.F[10] = 0x400921fb54442d18
+	if got, want := s.handleString(fmt.Sprintf("p%x", regF0+10)), hexLE64(h.F[10], 8); got != want {
+		t.Errorf("p fa0 = %s, want %s", got, want)
+	}
+	if got := s.handleString(fmt.Sprintf("P%x=%s", regF0+3, hexLE64(0x3ff0000000000000, 8))); got != "OK" || h.F[3] != 0x3ff0000000000000 {
+		t.Errorf("P ft3: %q, f3 = %#x", got, h.F[3])
+	}
+	if got := s.handleString(fmt.Sprintf("P%x=%s", csrBase+3, hexLE64(0x41, 4))); got != "OK" || h.FCSR() != 0x41 {
+		t.Errorf("P fcsr: %q, fcsr = %#x", got, h.FCSR())
+	}
+	if got, want := s.handleString(fmt.Sprintf("p%x", csrBase+2)), hexLE64(2, 4); got != want {
+		t.Errorf("p frm = %s, want %s", got, want)
 	}
 }

@@ -91,11 +91,46 @@ var shapes = map[string][]string{
 	"defRI":   {"x[s.rs1&63]", "s.imm"},
 	"defRRI":  {"x[s.rs1&63]", "x[s.rs2&63]", "s.imm"},
 	"defRIOK": {"x[s.rs1&63]", "s.imm"},
+	// The floating-point shapes (semantics.go): f registers, rs1, and the rounding mode.
+	"defFF":   {"f[s.rs1&31]", fpRM},
+	"defFFF":  {"f[s.rs1&31]", "f[s.rs2&31]", fpRM},
+	"defFFFF": {"f[s.rs1&31]", "f[s.rs2&31]", "f[s.rs3&31]", fpRM},
+	"defFX":   {"x[s.rs1&63]", fpRM},
+	"defXF":   {"f[s.rs1&31]", fpRM},
+	"defXFF":  {"f[s.rs1&31]", "f[s.rs2&31]", fpRM},
 }
+
+// fpRM is the rounding-mode operand of the floating-point shapes: the slot's static mode,
+// or frm when the instruction says dyn (rmPrologue computes it).
+const fpRM = "softfloat.RoundingMode(semRM)"
+
+// rmPrologue resolves the rounding mode: a static one was checked at decode (5 and 6 are
+// reserved encodings there); dyn takes frm, whose values above 4 are reserved.
+const rmPrologue = `semRM := s.rm
+if semRM == 7 {
+	semRM = h.frm
+	if semRM > 4 {
+		h.tc = CauseIllegal
+		goto trap
+	}
+}
+`
+
+// rmCheck is rmPrologue for a function that does not use the mode.
+const rmCheck = `if s.rm == 7 && h.frm > 4 {
+	h.tc = CauseIllegal
+	goto trap
+}
+`
+
+// fpDest is where a floating-point shape's result goes: fd, or rd for an integer result.
+var fpDest = map[string]string{"defFF": "f[s.rd&31]", "defFFF": "f[s.rd&31]", "defFFFF": "f[s.rd&31]",
+	"defFX": "f[s.rd&31]", "defXF": "x[s.rd&63]", "defXFF": "x[s.rd&63]"}
 
 // reserved are the loop's own names, which a copied body must not redeclare.
 var reserved = map[string]bool{"x": true, "s": true, "h": true, "m": true, "pc": true, "n": true,
-	"k": true, "am": true, "cp": true, "cbase": true, "budget": true, "semV": true, "semOK": true}
+	"k": true, "am": true, "cp": true, "cbase": true, "budget": true, "semV": true, "semOK": true,
+	"f": true, "semRM": true, "semFl": true}
 
 type reg struct {
 	shape string
@@ -252,12 +287,22 @@ func (p *pkg) caseBody(shape, fn string) (string, error) {
 	for i, prm := range params {
 		if prm != "_" && used[prm] {
 			lhs, rhs = append(lhs, prm), append(rhs, operands[i])
+			if operands[i] == fpRM {
+				b.WriteString(rmPrologue)
+			}
+		} else if operands[i] == fpRM {
+			// An instruction that cannot round (fcvt.d.s) still has its rm field: dyn with
+			// a reserved frm is illegal all the same. Rows without one decode rm as 0.
+			b.WriteString(rmCheck)
 		}
 	}
 	if len(lhs) > 0 {
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), strings.Join(rhs, ", "))
 	}
-	g := &copier{p: p, fn: fn, ok: shape == "defRIOK"}
+	g := &copier{p: p, fn: fn, ok: shape == "defRIOK", dest: "x[s.rd&63]"}
+	if d, ok := fpDest[shape]; ok {
+		g.dest, g.flags = d, true
+	}
 	if err := g.list(&b, fd.Body.List, true); err != nil {
 		return "", fmt.Errorf("%s: %s: %v", pos, fn, err)
 	}
@@ -266,9 +311,11 @@ func (p *pkg) caseBody(shape, fn string) (string, error) {
 
 // copier turns a function body into case statements.
 type copier struct {
-	p  *pkg
-	fn string
-	ok bool // the function returns (value, ok)
+	p     *pkg
+	fn    string
+	ok    bool   // the function returns (value, ok)
+	flags bool   // the function returns (value, softfloat.Flags): the flags go to fflags
+	dest  string // where the value goes
 }
 
 func (g *copier) text(n ast.Node) string {
@@ -339,6 +386,16 @@ func (g *copier) ret(b *strings.Builder, r *ast.ReturnStmt, last bool) error {
 		brk = ""
 	}
 	switch {
+	case g.flags && len(r.Results) == 2:
+		fmt.Fprintf(b, "%s = %s\n", g.dest, g.text(r.Results[0]))
+		if fl := g.text(r.Results[1]); fl != "0" {
+			fmt.Fprintf(b, "h.fflags |= uint8(%s)\n", fl)
+		}
+		b.WriteString(brk)
+	case g.flags && len(r.Results) == 1:
+		fmt.Fprintf(b, "semV, semFl := %s\n%s = semV\nh.fflags |= uint8(semFl)\n%s", g.text(r.Results[0]), g.dest, brk)
+	case g.flags:
+		return fmt.Errorf("return with %d results", len(r.Results))
 	case !g.ok && len(r.Results) == 1:
 		fmt.Fprintf(b, "x[s.rd&63] = %s\n%s", g.text(r.Results[0]), brk)
 	case g.ok && len(r.Results) == 2:

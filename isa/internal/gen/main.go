@@ -113,7 +113,7 @@ func main() {
 			}
 		}
 		for _, r := range isa.CRows() {
-			if r.Op == isa.FP || (r.XLEN != 0 && r.XLEN != xlen) {
+			if r.XLEN != 0 && r.XLEN != xlen {
 				continue
 			}
 			g.seed(r.Name, xlen)
@@ -327,6 +327,14 @@ func (g *gen) rowCases(gr *group, r isa.Row, xlen int) {
 		for rn := uint32(11); rn < 16; rn++ {
 			g.word(gr, r.Match|rn<<20|uint32(g.rng.IntN(32))<<7|uint32(g.rng.IntN(32))<<15, 4)
 		}
+	case isa.ArgsFLoad, isa.ArgsFStore:
+		for _, imm := range []int{0, 8, -1, -2048, 2047, g.rng.IntN(4096) - 2048} {
+			g.add(gr, "%s %s, %d(%s)", n, g.f(), imm, g.r())
+		}
+		g.add(gr, "%s %s, %d(zero)", n, g.f(), g.imm12())
+	case isa.ArgsFR4, isa.ArgsFRRM, isa.ArgsFR, isa.ArgsF1RM, isa.ArgsXF1RM, isa.ArgsXF1,
+		isa.ArgsFX1RM, isa.ArgsFX1, isa.ArgsXFF:
+		g.fpCases(gr, r)
 	case isa.ArgsSfence:
 		g.add(gr, "%s", n)
 		g.add(gr, "%s %s", n, g.r())
@@ -336,6 +344,48 @@ func (g *gen) rowCases(gr *group, r isa.Row, xlen int) {
 		if !g.vectorCases(gr, r) {
 			panic(fmt.Sprintf("no cases for %s (args %d)", r.Name, r.Args))
 		}
+	}
+}
+
+// f cycles through the floating-point registers (with the integer cycle).
+func (g *gen) f() string {
+	g.reg = (g.reg + 7) % 32
+	return isa.FRegName(uint8(g.reg))
+}
+
+// fpCases writes a floating-point row's cases: operands of its kind, every rounding mode
+// (the reserved 5 and 6 as words), and rs1 = rs2 for the sign-injection aliases.
+func (g *gen) fpCases(gr *group, r isa.Row) {
+	n := r.Name
+	var ops func() []string
+	switch r.Args {
+	case isa.ArgsFR4:
+		ops = func() []string { return []string{g.f(), g.f(), g.f(), g.f()} }
+	case isa.ArgsFRRM, isa.ArgsFR:
+		ops = func() []string { return []string{g.f(), g.f(), g.f()} }
+	case isa.ArgsF1RM:
+		ops = func() []string { return []string{g.f(), g.f()} }
+	case isa.ArgsXF1RM, isa.ArgsXF1:
+		ops = func() []string { return []string{g.r(), g.f()} }
+	case isa.ArgsFX1RM, isa.ArgsFX1:
+		ops = func() []string { return []string{g.f(), g.r()} }
+	case isa.ArgsXFF:
+		ops = func() []string { return []string{g.r(), g.f(), g.f()} }
+	}
+	for i := 0; i < 4; i++ {
+		g.add(gr, "%s %s", n, strings.Join(ops(), ", "))
+	}
+	if r.Args.HasRM() {
+		for _, m := range []string{"rne", "rtz", "rdn", "rup", "rmm", "dyn"} {
+			g.add(gr, "%s %s, %s", n, strings.Join(ops(), ", "), m)
+		}
+		for _, rm := range []uint32{5, 6} {
+			g.word(gr, r.Match|rm<<12|g.rng.Uint32()&^r.Mask&^(7<<12), 4)
+		}
+	}
+	if r.Args == isa.ArgsFR {
+		f := g.f()
+		g.add(gr, "%s %s, %s, %s", n, g.f(), f, f)
 	}
 }
 
@@ -442,6 +492,24 @@ func (g *gen) cCases(gr *group, r isa.CRow, xlen int) {
 		}
 	case "c.ebreak":
 		g.add(gr, "%s", n)
+	case "c.flw", "c.fsw":
+		for _, v := range []int{0, 4, 124, nz(0, 124, 4)} {
+			g.add(gr, "%s %s, %d(%s)", n, isa.FRegName(uint8(8+g.rng.IntN(8))), v, g.rc())
+		}
+	case "c.fld", "c.fsd":
+		for _, v := range []int{0, 8, 248, nz(0, 248, 8)} {
+			g.add(gr, "%s %s, %d(%s)", n, isa.FRegName(uint8(8+g.rng.IntN(8))), v, g.rc())
+		}
+	case "c.flwsp", "c.fswsp":
+		for _, v := range []int{0, 4, 252, nz(0, 252, 4)} {
+			g.add(gr, "%s %s, %d(sp)", n, g.f(), v)
+		}
+		g.add(gr, "%s ft0, 4(sp)", n)
+	case "c.fldsp", "c.fsdsp":
+		for _, v := range []int{0, 8, 504, nz(0, 504, 8)} {
+			g.add(gr, "%s %s, %d(sp)", n, g.f(), v)
+		}
+		g.add(gr, "%s ft0, 8(sp)", n)
 	default:
 		// A row with an expander of its own (Zcb...) gets random words with its fixed bits,
 		// which cover its operand fields; the others must have text cases above.

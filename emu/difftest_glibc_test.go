@@ -1,0 +1,51 @@
+package emu_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestDiffGlibcFP runs static glibc programs that use floating point (printf's %f, %e, %a,
+// strtod, libm's sin/exp/pow and friends, qsort on doubles, fenv rounding modes and flags)
+// under rvsim and qemu-riscv64 and requires byte-identical output and the same exit status.
+// glibc's start-up code itself runs F and D instructions (and reads fcsr), so these programs
+// reaching main at all is part of the test.
+func TestDiffGlibcFP(t *testing.T) {
+	tc := dtNeedTools(t)
+	gcc, err := exec.LookPath("riscv64-linux-gnu-gcc")
+	if err != nil {
+		msg := "TestDiffGlibcFP needs riscv64-linux-gnu-gcc (static glibc) on PATH"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg + "; skipping")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	for _, opt := range []string{"-O2", "-O0"} {
+		t.Run(opt, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "fp")
+			cmd := exec.CommandContext(ctx, gcc, "-static", opt, "-o", out, filepath.Join("testdata", "glibc", "fp.c"), "-lm")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v: %v\n%s", cmd.Args, err, b)
+			}
+			rv, q, err := dtRunBoth(ctx, tc, 64, out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rv.status != q.status {
+				t.Errorf("exit status: rvsim %d (%s), QEMU %d (%s)", rv.status, rv.detail, q.status, q.detail)
+			}
+			if len(q.stdout) < 1000 {
+				t.Errorf("QEMU printed only %d bytes: %q", len(q.stdout), q.stdout)
+			}
+			if string(rv.stdout) != string(q.stdout) {
+				t.Errorf("stdout differs:\nrvsim:\n%s\nQEMU:\n%s", rv.stdout, q.stdout)
+			}
+		})
+	}
+}
