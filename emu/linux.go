@@ -47,6 +47,8 @@ type Linux struct {
 	root *os.Root
 	exe  string
 	fds  []*fdEntry
+	// mappedFiles stay open while mappings read from them.
+	mappedFiles []*guestFile
 
 	sig signalState
 	tm  timerState

@@ -82,6 +82,9 @@ type guestFile struct {
 	pipe   *pipeBuf
 	flags  uint64 // O_NONBLOCK and the access mode, for fcntl F_GETFL
 	refs   int
+	// mapped: a mapping reads pages from osFile, so closing the descriptor leaves it open
+	// (ld.so closes a library once it is mapped).
+	mapped bool
 }
 
 type pipeBuf struct {
@@ -137,7 +140,7 @@ func (l *Linux) closeFD(fd uint64) int64 {
 	l.fds[fd] = nil
 	f.refs--
 	if f.refs == 0 {
-		if f.osFile != nil {
+		if f.osFile != nil && !f.mapped {
 			f.osFile.Close()
 		}
 		if f.pipe != nil {
@@ -152,13 +155,17 @@ func (l *Linux) closeFD(fd uint64) int64 {
 	return 0
 }
 
-// CloseFiles releases the host files the guest has open.
+// CloseFiles releases the host files the guest has open or mapped.
 func (l *Linux) CloseFiles() {
 	for fd := range l.fds {
 		if l.fds[fd] != nil {
 			l.closeFD(uint64(fd))
 		}
 	}
+	for _, f := range l.mappedFiles {
+		f.osFile.Close()
+	}
+	l.mappedFiles = nil
 }
 
 // errnoOf turns a host error into the errno the guest sees.

@@ -137,6 +137,10 @@ func (l *Linux) mmap(h *Hart, a [6]uint64) int64 {
 	}
 	perm := protPerm(prot)
 	if file != nil {
+		if !file.mapped {
+			file.mapped = true
+			l.mappedFiles = append(l.mappedFiles, file)
+		}
 		m.MapFile(addr, size, perm, file.osFile, off, file.size)
 		if off == 0 && file.guest != "" {
 			l.noteObject(file, addr, size)

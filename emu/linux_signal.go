@@ -3,6 +3,8 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+
+	"rvsim/isa"
 )
 
 // Signals: handlers installed with rt_sigaction, the blocked mask, an alternate stack, and
@@ -86,12 +88,28 @@ type signalState struct {
 	depth      int // handlers running (to detect an alternate stack in use)
 }
 
-// FPState moves the floating-point registers to and from a signal frame: the hart's F/D
-// unit provides it. Save fills f (f0..f31 as 64-bit patterns) and fcsr; Restore loads them.
-// Without F/D it is nil and the frame's FP state is zero.
-type FPState interface {
-	SaveFP(f *[32]uint64) (fcsr uint32)
-	RestoreFP(f *[32]uint64, fcsr uint32)
+// saveFP fills a signal frame's __riscv_fp_state (the D form: f0..f31 as 64-bit patterns,
+// then fcsr) from the hart's F/D registers; without F it stays zero, as on a kernel
+// without FP support.
+func saveFP(h *Hart, b []byte) {
+	if !h.ISA.Exts.Has(isa.ExtF) {
+		return
+	}
+	for i := range h.F {
+		binary.LittleEndian.PutUint64(b[8*i:], h.F[i])
+	}
+	binary.LittleEndian.PutUint32(b[256:], h.FCSR())
+}
+
+// restoreFP loads the F/D registers and fcsr from a frame on rt_sigreturn.
+func restoreFP(h *Hart, b []byte) {
+	if !h.ISA.Exts.Has(isa.ExtF) {
+		return
+	}
+	for i := range h.F {
+		h.F[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	h.SetFCSR(binary.LittleEndian.Uint32(b[256:]))
 }
 
 func (l *Linux) initSignals(h *Hart) {
@@ -355,14 +373,7 @@ func (l *Linux) enterHandler(h *Hart, sig uint64, a sigAction, info [128]byte) b
 	for i := 1; i < 32; i++ {
 		le.PutUint64(b[frameRegs+8*i:], h.X[i])
 	}
-	if fp, ok := any(h).(FPState); ok {
-		var f [32]uint64
-		fcsr := fp.SaveFP(&f)
-		for i := range f {
-			le.PutUint64(b[frameFP+8*i:], f[i])
-		}
-		le.PutUint32(b[frameFP+256:], fcsr)
-	}
+	saveFP(h, b[frameFP:])
 	if !l.put(h, frame, b) {
 		h.stop = Stop{Reason: StopSignal, Signal: SIGSEGV, PC: h.PC,
 			Msg: fmt.Sprintf("cannot write the frame for %s at %#x", SignalName(int(sig)), frame)}
@@ -400,13 +411,7 @@ func (l *Linux) rtSigreturn(h *Hart) (int64, bool) {
 		h.X[i] = le.Uint64(b[frameRegs+8*i:])
 	}
 	h.PC = le.Uint64(b[frameRegs:]) & h.addrMask
-	if fp, ok := any(h).(FPState); ok {
-		var f [32]uint64
-		for i := range f {
-			f[i] = le.Uint64(b[frameFP+8*i:])
-		}
-		fp.RestoreFP(&f, le.Uint32(b[frameFP+256:]))
-	}
+	restoreFP(h, b[frameFP:])
 	return int64(h.X[10]), true
 }
 
