@@ -1,6 +1,10 @@
 package emu
 
 import (
+	"bytes"
+	dwelf "debug/elf"
+	"fmt"
+	"sort"
 	"strings"
 
 	"rvsim/elf"
@@ -17,6 +21,56 @@ type Object struct {
 	// parsed: file was looked for (it stays nil for a file that is not an ELF).
 	parsed bool
 	load   func() *elf.File
+	// dyn are the functions of the dynamic symbol table, by address: a Debian library is
+	// stripped of .symtab but keeps the symbols it exports.
+	dyn []dynSym
+}
+
+type dynSym struct {
+	name       string
+	addr, size uint64
+}
+
+// Describe names addr as "sym+0x10" from the object's symbols, or its dynamic symbols
+// when it has no others ("" when none covers it).
+func (o *Object) Describe(addr uint64) string {
+	if ef := o.File(); ef != nil {
+		if d := ef.Describe(addr); d != "" {
+			return d
+		}
+	}
+	i := sort.Search(len(o.dyn), func(i int) bool { return o.dyn[i].addr > addr }) - 1
+	if i < 0 || addr-o.dyn[i].addr >= max(o.dyn[i].size, 1) {
+		return ""
+	}
+	if off := addr - o.dyn[i].addr; off != 0 {
+		return fmt.Sprintf("%s+%#x", o.dyn[i].name, off)
+	}
+	return o.dyn[i].name
+}
+
+func dynamicFuncs(data []byte, base uint64) []dynSym {
+	ef, err := dwelf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		return nil
+	}
+	syms, err := ef.DynamicSymbols()
+	if err != nil {
+		return nil
+	}
+	var out []dynSym
+	for _, s := range syms {
+		if dwelf.ST_TYPE(s.Info) != dwelf.STT_FUNC || s.Section == dwelf.SHN_UNDEF || s.Value == 0 {
+			continue
+		}
+		name := s.Name
+		if i := strings.IndexByte(name, '@'); i > 0 {
+			name = name[:i]
+		}
+		out = append(out, dynSym{name: name, addr: s.Value + base, size: s.Size})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].addr < out[j].addr })
+	return out
 }
 
 // File returns the object's parsed ELF, placed at Base (nil if it is not an ELF).
@@ -34,11 +88,13 @@ func (l *Linux) noteObject(f *guestFile, addr, size uint64) {
 	rel := strings.TrimPrefix(f.guest, "/")
 	root := l.root
 	base := addr
-	l.Objects = append(l.Objects, &Object{Path: f.guest, Base: addr, Size: size, load: func() *elf.File {
+	o := &Object{Path: f.guest, Base: addr, Size: size}
+	o.load = func() *elf.File {
 		data, err := root.ReadFile(rel)
 		if err != nil {
 			return nil
 		}
+		o.dyn = dynamicFuncs(data, base)
 		ef, err := elf.Parse(data)
 		if err != nil || ef.Type != "dyn" {
 			return nil
@@ -47,7 +103,8 @@ func (l *Linux) noteObject(f *guestFile, addr, size uint64) {
 			return nil
 		}
 		return ef
-	}})
+	}
+	l.Objects = append(l.Objects, o)
 }
 
 // ObjectAt returns the object whose mapping holds addr (the most recent mapping wins).

@@ -193,10 +193,8 @@ func (mc *Machine) Describe(addr uint64) string {
 			return mc.File.Describe(addr)
 		}
 		name := path.Base(o.Path)
-		if ef := o.File(); ef != nil {
-			if d := ef.Describe(addr); d != "" {
-				return d + " in " + name
-			}
+		if d := o.Describe(addr); d != "" {
+			return d + " in " + name
 		}
 		return fmt.Sprintf("%s+%#x", name, addr-o.Base)
 	}

@@ -164,3 +164,22 @@ func TestLinuxOpenSSLSpeed(t *testing.T) {
 		t.Errorf("openssl speed: status %d\n%s\n%s", rv.status, rv.stdout, rv.stderr)
 	}
 }
+
+// A dynamically linked program's libraries come from the sysroot, and a fault inside one is
+// named by the library's exported symbol.
+func TestLinuxFaultInSharedObject(t *testing.T) {
+	root := sysroot(t)
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	prog := filepath.Join(t.TempDir(), "fclose")
+	if b, err := exec.Command(gcc, "-O2", "-o", prog, filepath.Join("testdata", "linux", "fclose.c")).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	rv := rvsimRun(t, nil, "--sysroot", root, prog)
+	if rv.status != 139 || !strings.Contains(rv.stderr, "<fclose in libc.so.6>") || strings.Count(rv.stderr, "\n") != 1 {
+		t.Errorf("status %d, stderr %q; want 139 and one line naming <fclose in libc.so.6>", rv.status, rv.stderr)
+	}
+	rv = rvsimRun(t, nil, prog)
+	if rv.status != 2 || !strings.Contains(rv.stderr, "--sysroot") {
+		t.Errorf("without --sysroot: status %d, stderr %q", rv.status, rv.stderr)
+	}
+}
