@@ -47,6 +47,12 @@ type Linux struct {
 	root *os.Root
 	exe  string
 	fds  []*fdEntry
+	// pid is the process id (linuxPid for the first; forks get others), depth how many
+	// forks deep it is, children the statuses wait4 has yet to report.
+	pid      int64
+	depth    int
+	nextPid  int64
+	children []childStatus
 	// mappedFiles stay open while mappings read from them.
 	mappedFiles []*guestFile
 
@@ -95,7 +101,7 @@ func NewLinux(h *Hart, cfg LinuxConfig, img Image) (*Linux, error) {
 	if cfg.Now.IsZero() {
 		cfg.Now = time.Now()
 	}
-	l := &Linux{cfg: cfg, Unimplemented: map[uint64]int{}, root: cfg.Sysroot, exe: cfg.Exe}
+	l := &Linux{cfg: cfg, Unimplemented: map[uint64]int{}, root: cfg.Sysroot, exe: cfg.Exe, pid: linuxPid}
 	l.initFiles()
 	l.initSignals(h)
 	l.rng = cfg.Seed ^ 0x9e3779b97f4a7c15

@@ -261,8 +261,11 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		m.FlushCode()
 		return 0, true
 	case sysSetTidAddress, sysGettid, sysGetpid:
-		return linuxPid, true
+		return l.pid, true
 	case sysGetppid:
+		if l.depth > 0 {
+			return linuxPid, true // near enough: a child's parent is the first process or a sibling
+		}
 		return 0, true
 	case sysGetpgid, sysGetsid:
 		return linuxPid, true
@@ -290,11 +293,12 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return l.prlimit(h, 0, a[0], 0, a[1]), true
 	case sysSysinfo:
 		return l.sysinfo(h, a[0]), true
-	case sysClone, sysClone3, sysExecve, sysWait4:
-		if nr == sysWait4 {
-			return -eCHILD, true
-		}
-		return -eNOSYS, true // one process, one thread (README)
+	case sysClone:
+		return l.clone(h, a[0], a[1], a[2], a[3], a[4]), true
+	case sysWait4:
+		return l.wait4(h, a[0], a[1], a[2], a[3]), true
+	case sysClone3, sysExecve:
+		return -eNOSYS, true // threads and exec are out of scope (README); glibc falls back to clone
 	case sysClockGettime, sysClockGettime64:
 		ns := l.clock(h, a[0])
 		if ns < 0 {
@@ -384,17 +388,17 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 	case sysSigaltstack:
 		return l.sigaltstack(h, a[0], a[1]), true
 	case sysKill:
-		if a[0] != linuxPid && a[0] != 0 && int64(a[0]) != -1 {
+		if int64(a[0]) != l.pid && a[0] != 0 && int64(a[0]) != -1 {
 			return -eSRCH, true
 		}
 		return l.kill(h, a[1]), true
 	case sysTkill:
-		if a[0] != linuxPid {
+		if int64(a[0]) != l.pid {
 			return -eSRCH, true
 		}
 		return l.kill(h, a[1]), true
 	case sysTgkill:
-		if a[0] != linuxPid || a[1] != linuxPid {
+		if int64(a[0]) != l.pid || int64(a[1]) != l.pid {
 			return -eSRCH, true
 		}
 		return l.kill(h, a[2]), true
