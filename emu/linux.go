@@ -27,6 +27,8 @@ type LinuxConfig struct {
 	// sees it (readlink of /proc/self/exe).
 	Sysroot *os.Root
 	Exe     string
+	// HostExe is the program's host path: what execve of /proc/self/exe runs again.
+	HostExe string
 }
 
 // Linux emulates the Linux user-mode environment the way qemu-user does, for statically

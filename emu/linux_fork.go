@@ -38,7 +38,6 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	l.nextPid++
 	pid := linuxPid + l.nextPid + int64(l.depth)*1000
 	child := l.forkHart(h, pid)
-	cl := child.Linux
 	child.SetReg(10, 0)
 	if stack != 0 {
 		child.SetReg(2, stack)
@@ -57,7 +56,7 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 		h.Mem.Write(ptid, b[:])
 	}
 	st := child.Run(^uint64(0))
-	cl.CloseFiles()
+	child.Linux.CloseFiles()
 	var status uint32
 	switch st.Reason {
 	case StopExit:

@@ -297,7 +297,9 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return l.clone(h, a[0], a[1], a[2], a[3], a[4]), true
 	case sysWait4:
 		return l.wait4(h, a[0], a[1], a[2], a[3]), true
-	case sysClone3, sysExecve:
+	case sysExecve:
+		return l.execve(h, a[0], a[1], a[2])
+	case sysClone3:
 		return -eNOSYS, true // threads and exec are out of scope (README); glibc falls back to clone
 	case sysClockGettime, sysClockGettime64:
 		ns := l.clock(h, a[0])

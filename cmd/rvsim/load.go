@@ -146,6 +146,7 @@ func (o *linuxOptions) apply(cfg *emu.Config, prog string) (func(), error) {
 		return nil, err
 	}
 	cfg.Linux.Env = env
+	cfg.Linux.HostExe = prog
 	if cfg.MemoryLimit, err = o.memoryLimit(); err != nil {
 		return nil, err
 	}
