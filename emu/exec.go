@@ -130,7 +130,8 @@ func (h *Hart) run(budget uint64) (done, used uint64) {
 		}
 		r, t, stop := h.exit(k, false)
 		done, traps = done+r, traps+t
-		if stop {
+		if stop || h.yield {
+			h.yield = false
 			break
 		}
 	}
@@ -158,7 +159,8 @@ func (h *Hart) runObserved(budget uint64) (done, used uint64) {
 		}
 		r, t, stop := h.exit(k, true)
 		done, traps = done+r, traps+t
-		if stop {
+		if stop || h.yield {
+			h.yield = false
 			break
 		}
 	}

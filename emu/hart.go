@@ -123,6 +123,9 @@ type Hart struct {
 	epoch  uint64              // Mem.Epoch as the interpreter last saw it
 	// retired: the instruction execSlow ran completed (it may have trapped instead).
 	retired bool
+	// yield makes run return to Run after the current instruction, so that Run can pick a
+	// shorter chunk (a system call armed a timer).
+	yield bool
 
 	// fcsr's fields (f.go): the dynamic rounding mode and the accrued exception flags,
 	// kept apart so that the loop ORs flags in with no masking.
@@ -222,10 +225,16 @@ func (h *Hart) Run(max uint64) Stop {
 		if h.HTIF != nil && chunk > htifPoll {
 			chunk = htifPoll // bare-metal programs that never store to tohost still get polled
 		}
+		if h.Linux != nil && chunk > timerPoll && h.Linux.TimersArmed() {
+			chunk = timerPoll // a due timer's signal arrives within timerPoll instructions
+		}
 		_, used := h.run(chunk)
 		max -= used
 		if h.HTIF != nil && h.stop.Reason == StopNone {
 			h.HTIF.poll(h)
+		}
+		if h.Linux != nil && h.stop.Reason == StopNone && !h.Linux.Poll(h) {
+			break
 		}
 	}
 	if h.stop.Reason == StopNone {
@@ -298,6 +307,10 @@ func (h *Hart) runStepwise(max uint64, hist *History) Stop {
 			if h.stop.Reason != StopNone {
 				return h.stop
 			}
+		}
+		// Timers fire and signals arrive where Run's chunks would end.
+		if h.Linux != nil && (used%timerPoll == 0 || used == max) && !h.Linux.Poll(h) {
+			return h.stop
 		}
 		if u == 0 {
 			break // cannot happen without a stop; do not spin
@@ -379,6 +392,15 @@ func (h *Hart) raise(cause, tval uint64, msg string) bool {
 	c := &h.CSR
 	target := c.mtvec &^ 3 & h.addrMask
 	if h.Linux != nil || (c.mtvec == 0 && !h.TrapAtResetMtvec) {
+		if h.Linux != nil && h.Mem.LimitHit && (cause == CauseLoadAccess || cause == CauseStoreAccess || cause == CauseFetchAccess) {
+			h.Mem.LimitHit = false
+			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, Cause: cause, Tval: tval, PC: h.PC,
+				Msg: fmt.Sprintf("out of guest memory: %s (--memory-limit %d MiB)", msg, h.Mem.Limit()>>20)}
+			return true
+		}
+		if h.Linux != nil && h.Linux.fault(h, trapSignal(cause), cause, tval) {
+			return false // the guest's handler runs
+		}
 		h.stopOnTrap(cause, tval, msg)
 		return true
 	}
@@ -403,16 +425,20 @@ func (h *Hart) raise(cause, tval uint64, msg string) bool {
 
 // stopOnTrap ends the run with the signal a fault of this cause delivers.
 func (h *Hart) stopOnTrap(cause, tval uint64, msg string) {
-	sig := SIGSEGV
+	h.stop = Stop{Reason: StopSignal, Signal: trapSignal(cause), Cause: cause, Tval: tval, PC: h.PC, Msg: msg}
+}
+
+// trapSignal is the signal a fault of this cause delivers.
+func trapSignal(cause uint64) int {
 	switch cause {
 	case CauseIllegal:
-		sig = SIGILL
+		return SIGILL
 	case CauseBreakpoint:
-		sig = SIGTRAP
+		return SIGTRAP
 	case CauseMisalignedFetch, CauseMisalignedLoad, CauseMisalignedStore:
-		sig = SIGBUS
+		return SIGBUS
 	}
-	h.stop = Stop{Reason: StopSignal, Signal: sig, Cause: cause, Tval: tval, PC: h.PC, Msg: msg}
+	return SIGSEGV
 }
 
 // illegal raises an illegal-instruction exception for the word at pc and explains why.

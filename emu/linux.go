@@ -2,8 +2,8 @@ package emu
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"rvsim/isa"
@@ -22,6 +22,13 @@ type LinuxConfig struct {
 	StrictSyscalls bool
 	// Now is the wall-clock time CLOCK_REALTIME starts from (the host's time if zero).
 	Now time.Time
+	// Sysroot is the directory every path the guest opens is looked up in, read-only, as
+	// qemu-user's -L (nil: the guest opens nothing). Exe is the program's path as the guest
+	// sees it (readlink of /proc/self/exe).
+	Sysroot *os.Root
+	Exe     string
+	// HostExe is the program's host path: what execve of /proc/self/exe runs again.
+	HostExe string
 }
 
 // Linux emulates the Linux user-mode environment the way qemu-user does, for statically
@@ -34,50 +41,35 @@ type Linux struct {
 	brkMax   uint64
 	mmapNext uint64
 	mmapTop  uint64
+	mmapBase uint64
+	mmapMin  uint64
 	rng      uint64
 	realBase uint64 // CLOCK_REALTIME at virtual time 0, in ns
+
+	root *os.Root
+	exe  string
+	fds  []*fdEntry
+	// pid is the process id (linuxPid for the first; forks get others), depth how many
+	// forks deep it is, children the statuses wait4 has yet to report.
+	pid      int64
+	depth    int
+	nextPid  int64
+	children []childStatus
+	// mappedFiles stay open while mappings read from them.
+	mappedFiles []*guestFile
+
+	sig signalState
+	tm  timerState
+
+	// Objects are the ELF images loaded: the program, its interpreter and the shared
+	// objects mapped after them.
+	Objects []*Object
 
 	Exited   bool
 	ExitCode int
 	// Unimplemented counts system calls answered with -ENOSYS, by number.
 	Unimplemented map[uint64]int
 }
-
-// Linux system call numbers (the generic table RISC-V uses).
-const (
-	sysIoctl            = 29
-	sysClose            = 57
-	sysRead             = 63
-	sysWrite            = 64
-	sysReadv            = 65
-	sysWritev           = 66
-	sysFstat            = 80
-	sysExit             = 93
-	sysExitGroup        = 94
-	sysSetTidAddress    = 96
-	sysSetRobustList    = 99
-	sysClockGettime     = 113
-	sysRtSigaction      = 134
-	sysRtSigprocmask    = 135
-	sysUname            = 160
-	sysGettimeofday     = 169
-	sysGetpid           = 172
-	sysGetuid           = 174
-	sysGeteuid          = 175
-	sysGetgid           = 176
-	sysGetegid          = 177
-	sysGettid           = 178
-	sysBrk              = 214
-	sysMunmap           = 215
-	sysMmap             = 222
-	sysMprotect         = 226
-	sysMadvise          = 233
-	sysRiscvHwprobe     = 258
-	sysRiscvFlushIcache = 259
-	sysPrlimit64        = 261
-	sysGetrandom        = 278
-	sysClockGettime64   = 403
-)
 
 // Error numbers returned (negated) to the guest.
 const (
@@ -111,7 +103,9 @@ func NewLinux(h *Hart, cfg LinuxConfig, img Image) (*Linux, error) {
 	if cfg.Now.IsZero() {
 		cfg.Now = time.Now()
 	}
-	l := &Linux{cfg: cfg, Unimplemented: map[uint64]int{}}
+	l := &Linux{cfg: cfg, Unimplemented: map[uint64]int{}, root: cfg.Sysroot, exe: cfg.Exe, pid: linuxPid}
+	l.initFiles()
+	l.initSignals(h)
 	l.rng = cfg.Seed ^ 0x9e3779b97f4a7c15
 	l.realBase = uint64(cfg.Now.UnixNano())
 	l.brkStart = (img.End + PageSize - 1) &^ (PageSize - 1)
@@ -119,6 +113,7 @@ func NewLinux(h *Hart, cfg LinuxConfig, img Image) (*Linux, error) {
 	stackTop, mmapBase, mmapTop := layout(h.ISA.XLEN)
 	l.brkMax = mmapBase
 	l.mmapNext, l.mmapTop = mmapBase, mmapTop
+	l.mmapBase, l.mmapMin = mmapBase, 0x10000
 	h.Linux = l
 	h.Priv = PrivU
 	m := h.Mem
@@ -147,7 +142,7 @@ func NewLinux(h *Hart, cfg LinuxConfig, img Image) (*Linux, error) {
 
 	auxv := [][2]uint64{
 		{3, img.Phdr}, {4, img.Phent}, {5, img.Phnum}, // AT_PHDR, AT_PHENT, AT_PHNUM
-		{6, PageSize}, {7, 0}, {8, 0}, {9, img.Entry}, // AT_PAGESZ, AT_BASE, AT_FLAGS, AT_ENTRY
+		{6, PageSize}, {7, img.InterpBase}, {8, 0}, {9, img.Entry}, // AT_PAGESZ, AT_BASE, AT_FLAGS, AT_ENTRY
 		{11, 0}, {12, 0}, {13, 0}, {14, 0}, // AT_UID, AT_EUID, AT_GID, AT_EGID
 		{16, hwcap(h.ISA)}, {17, 100}, {15, platform}, // AT_HWCAP, AT_CLKTCK, AT_PLATFORM
 		{23, 0}, {25, random}, {31, execfn}, // AT_SECURE, AT_RANDOM, AT_EXECFN
@@ -200,6 +195,9 @@ func hwcap(t isa.ISA) uint64 {
 type Image struct {
 	Entry, End         uint64
 	Phdr, Phent, Phnum uint64
+	// InterpBase is where the program interpreter was loaded (AT_BASE; 0 for a static
+	// program).
+	InterpBase uint64
 }
 
 // next64 is splitmix64: a small, well-distributed, seedable generator.
@@ -230,170 +228,11 @@ func (l *Linux) Syscall(h *Hart) bool {
 		return false
 	}
 	h.SetReg(10, uint64(ret))
-	return true
-}
-
-func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
-	m := h.Mem
-	word := uint64(h.ISA.XLEN / 8)
-	switch nr {
-	case sysExit, sysExitGroup:
-		l.Exited = true
-		l.ExitCode = int(int32(a[0])) & 0xff
-		h.stop = Stop{Reason: StopExit, Code: l.ExitCode, PC: h.PC}
-		return 0, false
-	case sysWrite:
-		return l.write(h, a[0], a[1], a[2]), true
-	case sysWritev, sysReadv:
-		var total int64
-		for i := uint64(0); i < a[2] && i < 1024; i++ {
-			base, ok1 := l.readWord(h, a[1]+i*2*word)
-			n, ok2 := l.readWord(h, a[1]+i*2*word+word)
-			if !ok1 || !ok2 {
-				return -eFAULT, true
-			}
-			var r int64
-			if nr == sysWritev {
-				r = l.write(h, a[0], base, n)
-			} else {
-				r = l.read(h, a[0], base, n)
-			}
-			if r < 0 {
-				if total > 0 {
-					return total, true
-				}
-				return r, true
-			}
-			total += r
-			if uint64(r) < n {
-				break
-			}
-		}
-		return total, true
-	case sysRead:
-		return l.read(h, a[0], a[1], a[2]), true
-	case sysBrk:
-		if a[0] < l.brkStart || a[0] > l.brkMax {
-			return int64(l.brk), true
-		}
-		newEnd := (a[0] + PageSize - 1) &^ (PageSize - 1)
-		oldEnd := (l.brk + PageSize - 1) &^ (PageSize - 1)
-		if newEnd > oldEnd {
-			if !l.unmapped(h, oldEnd, newEnd-oldEnd) {
-				return int64(l.brk), true
-			}
-			m.Map(oldEnd, newEnd-oldEnd, PermRW)
-		} else if newEnd < oldEnd {
-			m.Unmap(newEnd, oldEnd-newEnd)
-		}
-		l.brk = a[0]
-		return int64(l.brk), true
-	case sysMmap:
-		return l.mmap(h, a), true
-	case sysMunmap:
-		if a[0]&(PageSize-1) != 0 || a[1] == 0 {
-			return -eINVAL, true
-		}
-		m.Unmap(a[0], (a[1]+PageSize-1)&^(PageSize-1))
-		return 0, true
-	case sysMprotect, sysMadvise, sysSetRobustList, sysRtSigaction, sysRtSigprocmask:
-		return 0, true
-	case sysRiscvFlushIcache:
-		m.FlushCode()
-		return 0, true
-	case sysSetTidAddress, sysGettid, sysGetpid:
-		return 1, true
-	case sysGetuid, sysGeteuid, sysGetgid, sysGetegid:
-		return 0, true
-	case sysIoctl:
-		if a[0] <= 2 {
-			return -eNOTTY, true
-		}
-		return -eBADF, true
-	case sysClose:
-		if a[0] <= 2 {
-			return 0, true
-		}
-		return -eBADF, true
-	case sysClockGettime, sysClockGettime64:
-		ns := l.clock(h, a[0])
-		if ns < 0 {
-			return -eINVAL, true
-		}
-		buf := make([]byte, 16)
-		if nr == sysClockGettime && h.ISA.XLEN == 32 {
-			binary.LittleEndian.PutUint32(buf, uint32(ns/1e9))
-			binary.LittleEndian.PutUint32(buf[4:], uint32(ns%1e9))
-			buf = buf[:8]
-		} else {
-			binary.LittleEndian.PutUint64(buf, uint64(ns/1e9))
-			binary.LittleEndian.PutUint64(buf[8:], uint64(ns%1e9))
-		}
-		if !l.put(h, a[1], buf) {
-			return -eFAULT, true
-		}
-		return 0, true
-	case sysGettimeofday:
-		if a[0] != 0 {
-			ns := l.clock(h, 0)
-			buf := make([]byte, 2*word)
-			if word == 4 {
-				binary.LittleEndian.PutUint32(buf, uint32(ns/1e9))
-				binary.LittleEndian.PutUint32(buf[4:], uint32(ns%1e9/1000))
-			} else {
-				binary.LittleEndian.PutUint64(buf, uint64(ns/1e9))
-				binary.LittleEndian.PutUint64(buf[8:], uint64(ns%1e9/1000))
-			}
-			if !l.put(h, a[0], buf) {
-				return -eFAULT, true
-			}
-		}
-		return 0, true
-	case sysUname:
-		buf := make([]byte, 6*65)
-		machine := fmt.Sprintf("riscv%d", h.ISA.XLEN)
-		for i, s := range []string{"Linux", "rvsim", "6.6.0", "#1 SMP rvsim", machine, "(none)"} {
-			copy(buf[i*65:], s)
-		}
-		if !l.put(h, a[0], buf) {
-			return -eFAULT, true
-		}
-		return 0, true
-	case sysGetrandom:
-		n := min(a[1], 1<<20)
-		buf := make([]byte, n)
-		l.fill(buf)
-		if !l.put(h, a[0], buf) {
-			return -eFAULT, true
-		}
-		return int64(n), true
-	case sysRiscvHwprobe:
-		return l.hwprobe(h, a), true
-	case sysPrlimit64, sysFstat:
-		return -eNOSYS, true
-	}
-	l.Unimplemented[nr]++
-	if l.cfg.StrictSyscalls {
-		h.stop = Stop{Reason: StopSignal, Signal: SIGSYS, Cause: CauseEcallU, PC: h.PC - 4,
-			Msg: fmt.Sprintf("system call %d is not implemented (--strict-syscalls)", nr)}
-		return 0, false
-	}
-	return -eNOSYS, true
+	return l.deliverPending(h)
 }
 
 // SIGSYS is the signal for a bad system call.
 const SIGSYS = 31
-
-func (l *Linux) clock(h *Hart, id uint64) int64 {
-	v := int64(h.TimeNanos())
-	switch id {
-	case 0, 8, 5: // CLOCK_REALTIME, CLOCK_REALTIME_ALARM, CLOCK_REALTIME_COARSE
-		return int64(l.realBase) + v
-	case 1, 4, 6, 7, 9, 2, 3: // MONOTONIC, RAW, COARSE, BOOTTIME, ..., PROCESS/THREAD_CPUTIME
-		return v
-	}
-	return -1
-}
 
 func (l *Linux) readWord(h *Hart, addr uint64) (uint64, bool) {
 	var b [8]byte
@@ -411,94 +250,6 @@ func (l *Linux) put(h *Hart, addr uint64, buf []byte) bool {
 	}
 	return h.Mem.Write(addr, buf) == nil
 }
-
-func (l *Linux) write(h *Hart, fd, addr, n uint64) int64 {
-	var w io.Writer
-	switch fd {
-	case 1:
-		w = l.cfg.Stdout
-	case 2:
-		w = l.cfg.Stderr
-	default:
-		return -eBADF
-	}
-	n = min(n, 1<<24)
-	if !h.Mem.CheckAccess(addr, n, PermR) {
-		return -eFAULT
-	}
-	buf := make([]byte, n)
-	h.Mem.Read(addr, buf)
-	if w != nil {
-		w.Write(buf)
-	}
-	return int64(n)
-}
-
-func (l *Linux) read(h *Hart, fd, addr, n uint64) int64 {
-	if fd != 0 {
-		return -eBADF
-	}
-	if l.cfg.Stdin == nil {
-		return 0
-	}
-	n = min(n, 1<<20)
-	if !h.Mem.CheckAccess(addr, n, PermW) {
-		return -eFAULT
-	}
-	buf := make([]byte, n)
-	k, _ := l.cfg.Stdin.Read(buf)
-	h.Mem.Write(addr, buf[:k])
-	return int64(k)
-}
-
-// mmap supports anonymous private and shared mappings, at a hint or where there is room.
-func (l *Linux) mmap(h *Hart, a [6]uint64) int64 {
-	const (
-		mapFixed          = 0x10
-		mapAnonymous      = 0x20
-		mapFixedNoReplace = 0x100000
-	)
-	addr, length, prot, flags := a[0], a[1], a[2], a[3]
-	if length == 0 || length > 1<<40 {
-		return -eINVAL
-	}
-	if flags&mapAnonymous == 0 {
-		return -eNODEV // files cannot be mapped: the guest has no file system
-	}
-	size := (length + PageSize - 1) &^ (PageSize - 1)
-	perm := Perm(0)
-	if prot&1 != 0 {
-		perm |= PermR
-	}
-	if prot&2 != 0 {
-		perm |= PermW
-	}
-	if prot&4 != 0 {
-		perm |= PermX
-	}
-	if flags&(mapFixed|mapFixedNoReplace) != 0 {
-		if addr&(PageSize-1) != 0 {
-			return -eINVAL
-		}
-		if flags&mapFixedNoReplace != 0 && !l.unmapped(h, addr, size) {
-			return -17 // EEXIST
-		}
-		h.Mem.Unmap(addr, size)
-		h.Mem.Map(addr, size, perm)
-		return int64(addr)
-	}
-	for l.mmapNext+size <= l.mmapTop {
-		at := l.mmapNext
-		l.mmapNext += size
-		if l.unmapped(h, at, size) {
-			h.Mem.Map(at, size, perm)
-			return int64(at)
-		}
-	}
-	return -eNOMEM
-}
-
-func (l *Linux) unmapped(h *Hart, addr, size uint64) bool { return h.Mem.Unused(addr, size) }
 
 // hwprobe answers riscv_hwprobe from the ISA.
 func (l *Linux) hwprobe(h *Hart, a [6]uint64) int64 {

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path"
+	"syscall"
 
 	"rvsim/elf"
 	"rvsim/isa"
@@ -31,6 +34,8 @@ type Config struct {
 	// instead of leaving them undisturbed.
 	VLEN         int
 	AgnosticOnes bool
+	// MemoryLimit caps the guest memory allocated, in bytes (0: DefaultMemoryLimit).
+	MemoryLimit uint64
 }
 
 // Machine is a loaded program: its hart, memory, symbols and environment.
@@ -53,10 +58,8 @@ const (
 
 // Load builds a machine for f.
 func Load(f *elf.File, cfg Config) (*Machine, error) {
-	// The elf package parses dynamic programs and shared objects; running them needs a
-	// dynamic loader, which is not there yet.
-	if f.Interp != "" {
-		return nil, fmt.Errorf("dynamically linked (interpreter %s): link it statically", f.Interp)
+	if f.Interp != "" && cfg.Linux.Sysroot == nil {
+		return nil, fmt.Errorf("dynamically linked (interpreter %s): give --sysroot DIR, a root file system holding it and the libraries", f.Interp)
 	}
 	if f.Library {
 		return nil, errors.New("shared library (ET_DYN with entry point 0), not a program")
@@ -76,6 +79,7 @@ func Load(f *elf.File, cfg Config) (*Machine, error) {
 		}
 	}
 	m := NewMemory()
+	m.SetLimit(cfg.MemoryLimit)
 	h := NewHart(target, m)
 	if h.V != nil && (cfg.VLEN != 0 || cfg.AgnosticOnes) {
 		vlen := cfg.VLEN
@@ -90,33 +94,48 @@ func Load(f *elf.File, cfg Config) (*Machine, error) {
 	if env == EnvBare {
 		m.SetLazy(ramBase, ramBase+ramSize)
 	}
-	for _, s := range f.Segments {
-		perm := Perm(0)
-		if s.Perm&elf.PermR != 0 {
-			perm |= PermR
+	var interp *elf.File
+	var interpPath string
+	if env == EnvLinux && f.Type == "dyn" {
+		// A PIE goes where Linux puts one, below the mmap area; a fixed base keeps runs
+		// reproducible.
+		base := uint64(0x555555000)
+		if f.XLEN == 32 {
+			base = 0x10000000
 		}
-		if s.Perm&elf.PermW != 0 {
-			perm |= PermW
+		var err error
+		if f, err = f.Rebase(base); err != nil {
+			return nil, err
 		}
-		if s.Perm&elf.PermX != 0 {
-			perm |= PermX | PermR
+		mc.File = f
+	}
+	if env == EnvLinux && f.Interp != "" {
+		var err error
+		if interp, interpPath, err = loadInterp(cfg.Linux.Sysroot, f); err != nil {
+			return nil, err
 		}
-		if env == EnvBare {
-			perm = PermRWX // machine mode without PMP restrictions
+		_, mmapBase, mmapTop := layout(f.XLEN)
+		span := interp.End - interp.Base
+		base, ok := m.FindFree(mmapBase, mmapTop, span)
+		if !ok {
+			return nil, fmt.Errorf("no room for the interpreter %s", f.Interp)
 		}
-		// Pages shared by two segments get the union of their permissions, as the
-		// kernel's page-granular mappings give them.
-		lo := s.Vaddr &^ pageMask
-		hi := (s.Vaddr + s.Memsz + pageMask) &^ pageMask
-		for a := lo; a < hi; a += PageSize {
-			m.Map(a, PageSize, perm|m.PermAt(a))
+		if interp, err = interp.Rebase(base); err != nil {
+			return nil, fmt.Errorf("interpreter %s: %v", f.Interp, err)
 		}
-		if err := m.Write(s.Vaddr, s.Data); err != nil {
-			return nil, fmt.Errorf("loading segment at %#x: %v", s.Vaddr, err)
+		if err := loadSegments(m, interp, env); err != nil {
+			return nil, fmt.Errorf("interpreter %s: %v", f.Interp, err)
 		}
+	}
+	if err := loadSegments(m, f, env); err != nil {
+		return nil, err
 	}
 	h.PC = f.Entry
 	img := Image{Entry: f.Entry, End: f.End, Phdr: f.Phdr, Phent: f.Phent, Phnum: f.Phnum}
+	if interp != nil {
+		h.PC = interp.Entry
+		img.InterpBase = interp.Base
+	}
 	switch env {
 	case EnvLinux:
 		lc := cfg.Linux
@@ -128,6 +147,15 @@ func Load(f *elf.File, cfg Config) (*Machine, error) {
 			return nil, err
 		}
 		mc.Linux = l
+		exe := lc.Exe
+		if exe == "" {
+			exe = lc.Args[0]
+		}
+		main := &Object{Path: exe, Base: f.Base, Size: f.End - f.Base, file: f, parsed: true}
+		l.Objects = append(l.Objects, main)
+		if interp != nil {
+			l.Objects = append(l.Objects, &Object{Path: interpPath, Base: interp.Base, Size: interp.End - interp.Base, file: interp, parsed: true})
+		}
 	case EnvBare:
 		to, ok1 := f.Lookup("tohost")
 		from, ok2 := f.Lookup("fromhost")
@@ -157,8 +185,96 @@ func (mc *Machine) Lookup(name string) (uint64, bool) {
 	return s.Value, ok
 }
 
-// Describe names an address as "symbol+0x10" ("" when no symbol covers it).
-func (mc *Machine) Describe(addr uint64) string { return mc.File.Describe(addr) }
+// Describe names an address as "symbol+0x10" ("" when no symbol covers it), with the
+// object's name when it is in a shared object or the interpreter: "memcpy+0x10 in libc.so.6".
+func (mc *Machine) Describe(addr uint64) string {
+	if mc.Linux != nil && len(mc.Linux.Objects) > 0 {
+		o := mc.Linux.ObjectAt(addr)
+		if o == nil || o == mc.Linux.Objects[0] {
+			return mc.File.Describe(addr)
+		}
+		name := path.Base(o.Path)
+		if d := o.Describe(addr); d != "" {
+			return d + " in " + name
+		}
+		return fmt.Sprintf("%s+%#x", name, addr-o.Base)
+	}
+	return mc.File.Describe(addr)
+}
+
+// Objects returns the ELF images loaded into a Linux guest: the program first, then its
+// interpreter and the shared objects it mapped, with their load bases.
+func (mc *Machine) Objects() []*Object {
+	if mc.Linux == nil {
+		return nil
+	}
+	return mc.Linux.Objects
+}
+
+// loadInterp reads the program's interpreter from the sysroot.
+func loadInterp(root *os.Root, f *elf.File) (*elf.File, string, error) {
+	rel, errno := resolveIn(root, f.Interp, true)
+	if errno != 0 {
+		return nil, "", fmt.Errorf("interpreter %s: %v in the sysroot", f.Interp, syscall.Errno(errno))
+	}
+	st, err := root.Stat(rel)
+	if err != nil {
+		return nil, "", fmt.Errorf("interpreter %s: %v", f.Interp, err)
+	}
+	if !st.Mode().IsRegular() || st.Size() > 64<<20 {
+		return nil, "", fmt.Errorf("interpreter %s: not a regular file of at most 64 MiB", f.Interp)
+	}
+	data, err := root.ReadFile(rel)
+	if err != nil {
+		return nil, "", fmt.Errorf("interpreter %s: %v", f.Interp, err)
+	}
+	interp, err := elf.Parse(data)
+	if err != nil {
+		return nil, "", fmt.Errorf("interpreter %s: %v", f.Interp, err)
+	}
+	if interp.XLEN != f.XLEN || interp.Type != "dyn" || interp.Interp != "" {
+		return nil, "", fmt.Errorf("interpreter %s: not a position-independent ELF%d without an interpreter of its own", f.Interp, f.XLEN)
+	}
+	return interp, "/" + rel, nil
+}
+
+// loadSegments maps f's PT_LOAD segments and copies their file contents. Pages shared by two
+// segments get the union of their permissions, as the kernel's page-granular mappings give
+// them; the bss costs nothing until it is touched.
+func loadSegments(m *Memory, f *elf.File, env EnvKind) error {
+	for _, s := range f.Segments {
+		perm := Perm(0)
+		if s.Perm&elf.PermR != 0 {
+			perm |= PermR
+		}
+		if s.Perm&elf.PermW != 0 {
+			perm |= PermW
+		}
+		if s.Perm&elf.PermX != 0 {
+			perm |= PermX | PermR
+		}
+		if env == EnvBare {
+			perm = PermRWX // machine mode without PMP restrictions
+		}
+		if s.Memsz == 0 {
+			continue
+		}
+		lo := s.Vaddr &^ pageMask
+		hi := (s.Vaddr + s.Memsz + pageMask) &^ pageMask
+		m.Map(lo, PageSize, perm|m.PermAt(lo))
+		if hi-lo > PageSize {
+			last := hi - PageSize
+			if last-lo > PageSize {
+				m.Map(lo+PageSize, last-lo-PageSize, perm)
+			}
+			m.Map(last, PageSize, perm|m.PermAt(last))
+		}
+		if err := m.Write(s.Vaddr, s.Data); err != nil {
+			return fmt.Errorf("loading segment at %#x: %v", s.Vaddr, err)
+		}
+	}
+	return nil
+}
 
 // Scratch memory for Call's buffers and stack: a region the program does not use.
 func (mc *Machine) scratchRegion() {

@@ -3,6 +3,8 @@ package emu
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
+	"sort"
 
 	"rvsim/isa"
 )
@@ -65,19 +67,37 @@ type tlbEntry struct {
 	data *[PageSize]byte
 }
 
-// Memory is a sparse, paged guest address space. Reads and writes go through small
+// region is a mapped range of the address space: what the guest may access there and where
+// a page's first contents come from. Pages are allocated when first touched, so a mapping
+// costs host memory only for what the guest uses.
+type region struct {
+	lo, hi uint64 // page-aligned, lo < hi
+	perm   Perm
+	// file, when set, supplies the first contents of the pages (a private file mapping):
+	// the byte at address a is the file's byte at off+(a-lo) if that is below fileEnd, zero
+	// past it.
+	file    io.ReaderAt
+	off     uint64
+	fileEnd uint64
+}
+
+// DefaultMemoryLimit caps the guest memory a Memory allocates unless SetLimit says otherwise.
+const DefaultMemoryLimit = 4 << 30
+
+// Memory is a sparse, paged guest address space. Mappings are ranges (regions); the pages
+// inside them are allocated on first touch, up to a limit. Reads and writes go through small
 // direct-mapped caches of page pointers; the write cache never holds a page that has decoded
 // instructions or is watched, so the fast store path needs no extra test and the slow path
 // can invalidate decoded code and signal the hart.
 type Memory struct {
-	pages map[uint64]*page
-	rtlb  [tlbSize]tlbEntry
-	wtlb  [tlbSize]tlbEntry
+	pages   map[uint64]*page // the pages touched so far, by page number
+	regions []region         // sorted by address, not overlapping
+	rtlb    [tlbSize]tlbEntry
+	wtlb    [tlbSize]tlbEntry
 
-	// lazy are address ranges whose pages spring into existence (zeroed) on first touch: the
-	// RAM of a bare-metal machine, the scratch region of Call. A large region then costs
-	// only the pages used.
-	lazy []lazyRange
+	// limit caps the bytes of pages allocated; LimitHit says an access failed because of it.
+	limit    uint64
+	LimitHit bool
 
 	// Epoch changes whenever a store hits a watched page or the mapping changes; the hart
 	// compares it after stores to know when to poll tohost or refetch its code page.
@@ -106,6 +126,8 @@ type MemFault struct {
 	Fetch bool
 	// Perm is true when the page exists but forbids the access (store to read-only data).
 	Perm bool
+	// Limit is true when the page is mapped but could not be allocated: the memory limit.
+	Limit bool
 }
 
 func (f MemFault) Error() string {
@@ -115,18 +137,36 @@ func (f MemFault) Error() string {
 	} else if f.Fetch {
 		kind = "instruction fetch from"
 	}
+	if f.Limit {
+		return fmt.Sprintf("%s %#x needs a new page past the guest memory limit", kind, f.Addr)
+	}
 	if f.Perm {
 		return fmt.Sprintf("%s protected address %#x", kind, f.Addr)
 	}
 	return fmt.Sprintf("%s unmapped address %#x", kind, f.Addr)
 }
 
-// NewMemory returns an empty address space.
+// NewMemory returns an empty address space with the default memory limit.
 func NewMemory() *Memory {
-	m := &Memory{pages: make(map[uint64]*page)}
+	m := &Memory{pages: make(map[uint64]*page), limit: DefaultMemoryLimit}
 	m.flushTLB()
 	return m
 }
+
+// SetLimit caps the guest memory allocated to n bytes (rounded down to pages; 0: no cap
+// beyond the default).
+func (m *Memory) SetLimit(n uint64) {
+	if n == 0 {
+		n = DefaultMemoryLimit
+	}
+	m.limit = n &^ pageMask
+}
+
+// Limit returns the cap on allocated guest memory in bytes.
+func (m *Memory) Limit() uint64 { return m.limit }
+
+// Touched returns the bytes of guest memory allocated so far.
+func (m *Memory) Touched() uint64 { return uint64(len(m.pages)) * PageSize }
 
 func (m *Memory) flushTLB() {
 	for i := range m.rtlb {
@@ -135,140 +175,301 @@ func (m *Memory) flushTLB() {
 	}
 }
 
-// lazyRange is [lo, hi) mapped with perm, page by page on first access.
-type lazyRange struct {
-	lo, hi uint64
-	perm   Perm
-}
-
-// SetLazy makes [lo, hi) allocate zeroed RWX pages on first access.
-func (m *Memory) SetLazy(lo, hi uint64) { m.MapLazy(lo, hi-lo, PermRWX) }
-
-// MapLazy maps [addr, addr+size) with perm, each page allocated (zeroed) when first
-// accessed. Pages mapped otherwise keep their own permissions.
-func (m *Memory) MapLazy(addr, size uint64, perm Perm) {
-	if size == 0 {
-		return
+// pageRange rounds [addr, addr+size) out to pages; ok is false when it wraps past 2^64.
+func pageRange(addr, size uint64) (lo, hi uint64, ok bool) {
+	lo = addr &^ pageMask
+	end := addr + size
+	if end < addr {
+		return 0, 0, false
 	}
-	m.lazy = append(m.lazy, lazyRange{addr, addr + size, perm})
-	m.flushTLB()
-}
-
-// lazyPerm returns the permission of the lazy range holding page vpn, if any.
-func (m *Memory) lazyPerm(vpn uint64) (Perm, bool) {
-	a := vpn << pageShift
-	for _, r := range m.lazy {
-		if a >= r.lo && a < r.hi {
-			return r.perm, true
+	hi = (end + pageMask) &^ pageMask
+	if hi < end {
+		if end > ^uint64(0)-pageMask {
+			return lo, 0, true // the range runs to the top of the address space: hi wraps to 0
 		}
+		return 0, 0, false
 	}
-	return 0, false
+	return lo, hi, true
 }
 
-// mappedPage reports whether page vpn exists or springs into existence on first access.
-func (m *Memory) mappedPage(vpn uint64) bool {
-	if m.pages[vpn] != nil {
-		return true
-	}
-	_, ok := m.lazyPerm(vpn)
-	return ok
+// regionIndex returns the index of the first region that ends above addr.
+func (m *Memory) regionIndex(addr uint64) int {
+	return sort.Search(len(m.regions), func(i int) bool { return m.regions[i].hi-1 >= addr })
 }
 
-// Map makes [addr, addr+size) accessible with perm, allocating zeroed pages where none exist
-// and changing the permission of existing ones.
-func (m *Memory) Map(addr, size uint64, perm Perm) {
-	if size == 0 {
-		return
+// regionAt returns the region holding addr, or nil.
+func (m *Memory) regionAt(addr uint64) *region {
+	i := m.regionIndex(addr)
+	if i < len(m.regions) && m.regions[i].lo <= addr {
+		return &m.regions[i]
 	}
-	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
-		p := m.pages[vpn]
-		if p == nil {
-			p = &page{}
-			m.pages[vpn] = p
-		}
-		p.perm = perm
-	}
-	m.flushTLB()
+	return nil
 }
 
-// Unmap removes the pages covering [addr, addr+size).
-func (m *Memory) Unmap(addr, size uint64) {
-	if size == 0 {
-		return
+// carve removes [lo, hi) from the regions (hi-1 is the last byte, so hi 0 means the top of
+// the address space), splitting those that straddle its ends, and returns the removed parts.
+func (m *Memory) carve(lo, hi uint64) []region {
+	last := hi - 1
+	var out, kept []region
+	i := m.regionIndex(lo)
+	j := i
+	for j < len(m.regions) && m.regions[j].lo <= last {
+		j++
 	}
-	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
-		delete(m.pages, vpn)
+	if i == j {
+		return nil
 	}
-	// Cut the range out of the lazy ones too, so that its pages do not come back.
-	lo, hi := addr&^pageMask, (addr+size-1)|pageMask+1
-	var kept []lazyRange
-	for _, r := range m.lazy {
-		if r.hi <= lo || r.lo >= hi {
-			kept = append(kept, r)
-			continue
-		}
+	for _, r := range m.regions[i:j] {
 		if r.lo < lo {
-			kept = append(kept, lazyRange{r.lo, lo, r.perm})
+			left := r
+			left.hi = lo
+			kept = append(kept, left)
 		}
-		if r.hi > hi {
-			kept = append(kept, lazyRange{hi, r.hi, r.perm})
+		if r.hi-1 > last {
+			right := r
+			right.off += hi - r.lo
+			right.lo = hi
+			kept = append(kept, right)
+		}
+		mid := r
+		if mid.lo < lo {
+			mid.off += lo - mid.lo
+			mid.lo = lo
+		}
+		if mid.hi-1 > last {
+			mid.hi = hi
+		}
+		out = append(out, mid)
+	}
+	rest := append(kept, m.regions[j:]...)
+	m.regions = append(m.regions[:i], rest...)
+	return out
+}
+
+// insert adds r, which overlaps no region.
+func (m *Memory) insert(r region) {
+	i := m.regionIndex(r.lo)
+	m.regions = append(m.regions, region{})
+	copy(m.regions[i+1:], m.regions[i:])
+	m.regions[i] = r
+}
+
+// eachPage calls f for every allocated page in [lo, hi) (hi 0: to the top), visiting
+// whichever is fewer: the range's pages or the allocated ones, so that the cost does not
+// grow with the size of a range the guest never touched.
+func (m *Memory) eachPage(lo, hi uint64, f func(vpn uint64, p *page)) {
+	first, last := lo>>pageShift, (hi-1)>>pageShift
+	if last-first < uint64(len(m.pages)) {
+		for vpn := first; ; vpn++ {
+			if p := m.pages[vpn]; p != nil {
+				f(vpn, p)
+			}
+			if vpn == last {
+				break
+			}
+		}
+		return
+	}
+	for vpn, p := range m.pages {
+		if vpn >= first && vpn <= last {
+			f(vpn, p)
 		}
 	}
-	m.lazy = kept
+}
+
+// SetLazy makes [lo, hi) a zeroed RWX mapping whose pages exist once touched: the RAM of a
+// bare-metal machine.
+func (m *Memory) SetLazy(lo, hi uint64) { m.Map(lo, hi-lo, PermRWX) }
+
+// Map makes [addr, addr+size) (rounded out to pages) accessible with perm. Pages already
+// touched there keep their contents and take the new permission; the others read as zero.
+func (m *Memory) Map(addr, size uint64, perm Perm) {
+	m.mapRegion(addr, size, region{perm: perm})
+}
+
+// MapFile maps [addr, addr+size) privately to the contents of r from offset off: a page's
+// first contents are the file's bytes there (zero past fileSize), read when it is first
+// touched. Pages already touched in the range are dropped.
+func (m *Memory) MapFile(addr, size uint64, perm Perm, r io.ReaderAt, off, fileSize uint64) {
+	m.Unmap(addr, size)
+	m.mapRegion(addr, size, region{perm: perm, file: r, off: off, fileEnd: fileSize})
+}
+
+func (m *Memory) mapRegion(addr, size uint64, r region) {
+	if size == 0 {
+		return
+	}
+	lo, hi, ok := pageRange(addr, size)
+	if !ok {
+		return
+	}
+	m.carve(lo, hi)
+	r.lo, r.hi = lo, hi
+	m.insert(r)
+	m.eachPage(lo, hi, func(_ uint64, p *page) { p.perm = r.perm })
 	m.flushTLB()
 	m.Epoch++
 }
 
-// Mapped reports whether every page of [addr, addr+size) exists.
-func (m *Memory) Mapped(addr, size uint64) bool {
+// Protect changes the permission of the mapped pages in [addr, addr+size) to perm, keeping
+// their contents and backing (mprotect). It reports whether the whole range was mapped;
+// if not, nothing changes.
+func (m *Memory) Protect(addr, size uint64, perm Perm) bool {
 	if size == 0 {
 		return true
 	}
-	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
-		if !m.mappedPage(vpn) {
-			return false
-		}
+	if !m.Mapped(addr, size) {
+		return false
 	}
+	lo, hi, _ := pageRange(addr, size)
+	for _, r := range m.carve(lo, hi) {
+		r.perm = perm
+		m.insert(r)
+	}
+	m.eachPage(lo, hi, func(_ uint64, p *page) { p.perm = perm })
+	m.flushTLB()
+	m.Epoch++
 	return true
 }
 
-// Unused reports whether no page of [addr, addr+size) is mapped, lazily or not.
-func (m *Memory) Unused(addr, size uint64) bool {
+// Unmap removes the mappings and pages covering [addr, addr+size).
+func (m *Memory) Unmap(addr, size uint64) {
+	if size == 0 {
+		return
+	}
+	lo, hi, ok := pageRange(addr, size)
+	if !ok {
+		return
+	}
+	m.carve(lo, hi)
+	m.eachPage(lo, hi, func(vpn uint64, _ *page) { delete(m.pages, vpn) })
+	m.flushTLB()
+	m.Epoch++
+}
+
+// Mapped reports whether every page of [addr, addr+size) is mapped.
+func (m *Memory) Mapped(addr, size uint64) bool {
+	return m.covered(addr, size, 0)
+}
+
+// covered reports whether [addr, addr+size) lies in regions that all allow perm.
+func (m *Memory) covered(addr, size uint64, perm Perm) bool {
 	if size == 0 {
 		return true
 	}
-	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
-		if m.mappedPage(vpn) {
+	last := addr + size - 1
+	if last < addr {
+		return false
+	}
+	a := addr
+	for i := m.regionIndex(addr); i < len(m.regions); i++ {
+		r := &m.regions[i]
+		if r.lo > a || r.perm&perm != perm {
 			return false
 		}
+		if r.hi-1 >= last {
+			return true
+		}
+		a = r.hi
 	}
-	return true
+	return false
+}
+
+// Overlaps reports whether any page of [addr, addr+size) is mapped.
+func (m *Memory) Overlaps(addr, size uint64) bool {
+	if size == 0 {
+		return false
+	}
+	i := m.regionIndex(addr)
+	return i < len(m.regions) && m.regions[i].lo <= addr+size-1
+}
+
+// FindFree returns the lowest page-aligned address a in [lo, hi) such that [a, a+size) is
+// unmapped and ends by hi, in time that depends on the number of mappings only.
+func (m *Memory) FindFree(lo, hi, size uint64) (uint64, bool) {
+	a := (lo + pageMask) &^ pageMask
+	for i := m.regionIndex(a); ; i++ {
+		end := hi
+		if i < len(m.regions) && m.regions[i].lo < hi {
+			end = m.regions[i].lo
+		}
+		if a <= end && end-a >= size {
+			return a, true
+		}
+		if i >= len(m.regions) || m.regions[i].lo >= hi {
+			return 0, false
+		}
+		a = m.regions[i].hi
+		if a == 0 || a >= hi {
+			return 0, false
+		}
+	}
 }
 
 // PermAt returns the permission of the page holding addr (0 if unmapped).
 func (m *Memory) PermAt(addr uint64) Perm {
-	if p := m.page(addr >> pageShift); p != nil {
-		return p.perm
+	if r := m.regionAt(addr); r != nil {
+		return r.perm
 	}
 	return 0
 }
 
 // Watch makes stores to the page holding addr bump Epoch.
 func (m *Memory) Watch(addr uint64) {
-	if p := m.page(addr >> pageShift); p != nil {
+	if p := m.alloc(addr >> pageShift); p != nil {
 		p.watched = true
 		m.flushTLB()
 	}
 }
 
+// noAccess stands for the untouched pages of PROT_NONE mappings: they exist but allow
+// nothing, and allocating them would let a large reservation cost memory.
+var noAccess = &page{}
+
+// page returns the page vpn, allocating it when it is mapped but untouched; nil when it is
+// unmapped or cannot be allocated (LimitHit then says why). An untouched page of a mapping
+// without permissions is noAccess, which must not be written.
 func (m *Memory) page(vpn uint64) *page {
-	p := m.pages[vpn]
-	if p == nil && m.lazy != nil {
-		if perm, ok := m.lazyPerm(vpn); ok {
-			p = &page{perm: perm}
-			m.pages[vpn] = p
+	if p := m.pages[vpn]; p != nil {
+		return p
+	}
+	m.LimitHit = false
+	r := m.regionAt(vpn << pageShift)
+	if r == nil {
+		return nil
+	}
+	if r.perm == 0 {
+		return noAccess
+	}
+	return m.allocIn(vpn, r)
+}
+
+// alloc returns page vpn, allocating it (whatever its permission) if it is mapped.
+func (m *Memory) alloc(vpn uint64) *page {
+	if p := m.pages[vpn]; p != nil {
+		return p
+	}
+	m.LimitHit = false
+	if r := m.regionAt(vpn << pageShift); r != nil {
+		return m.allocIn(vpn, r)
+	}
+	return nil
+}
+
+func (m *Memory) allocIn(vpn uint64, r *region) *page {
+	if uint64(len(m.pages)+1)*PageSize > m.limit {
+		m.LimitHit = true
+		return nil
+	}
+	p := &page{perm: r.perm}
+	if r.file != nil {
+		at := r.off + (vpn<<pageShift - r.lo)
+		if at < r.fileEnd {
+			n := min(uint64(PageSize), r.fileEnd-at)
+			r.file.ReadAt(p.data[:n], int64(at)) // a short read leaves zeros, as past EOF
 		}
 	}
+	m.pages[vpn] = p
 	return p
 }
 
@@ -355,7 +556,7 @@ func (m *Memory) loadSlow(addr uint64, size int) (uint64, bool) {
 		a := addr + uint64(i)
 		p := m.page(a >> pageShift)
 		if p == nil || p.perm&PermR == 0 {
-			m.Fault = MemFault{Addr: a, Perm: p != nil}
+			m.Fault = MemFault{Addr: a, Perm: p != nil, Limit: p == nil && m.LimitHit}
 			return 0, false
 		}
 		m.rtlb[(a>>pageShift)&tlbMask] = tlbEntry{vpn: a >> pageShift, data: &p.data}
@@ -373,7 +574,7 @@ func (m *Memory) storeSlow(addr, v uint64, size int) bool {
 		a := addr + uint64(i)
 		p := m.page(a >> pageShift)
 		if p == nil || p.perm&PermW == 0 {
-			m.Fault = MemFault{Addr: a, Write: true, Perm: p != nil}
+			m.Fault = MemFault{Addr: a, Write: true, Perm: p != nil, Limit: p == nil && m.LimitHit}
 			return false
 		}
 	}
@@ -414,13 +615,26 @@ func (m *Memory) touchCode(a uint64) {
 }
 
 // Read copies guest memory into buf, ignoring permissions (for loaders, syscalls and the
-// debugger). It fails if any byte is unmapped.
+// debugger). It fails if any byte is unmapped. Untouched anonymous pages read as zeros
+// without being allocated.
 func (m *Memory) Read(addr uint64, buf []byte) error {
 	for i := 0; i < len(buf); {
 		a := addr + uint64(i)
-		p := m.page(a >> pageShift)
+		vpn := a >> pageShift
+		p := m.pages[vpn]
 		if p == nil {
-			return MemFault{Addr: a}
+			r := m.regionAt(a)
+			if r == nil {
+				return MemFault{Addr: a}
+			}
+			if r.file == nil {
+				n := clear0(buf[i:min(len(buf), i+PageSize-int(a&pageMask))])
+				i += n
+				continue
+			}
+			if p = m.alloc(vpn); p == nil {
+				return MemFault{Addr: a, Limit: true}
+			}
 		}
 		n := copy(buf[i:], p.data[a&pageMask:])
 		i += n
@@ -428,14 +642,19 @@ func (m *Memory) Read(addr uint64, buf []byte) error {
 	return nil
 }
 
+func clear0(b []byte) int {
+	clear(b)
+	return len(b)
+}
+
 // Write copies buf into guest memory, ignoring permissions; it invalidates decoded code it
 // overwrites.
 func (m *Memory) Write(addr uint64, buf []byte) error {
 	for i := 0; i < len(buf); {
 		a := addr + uint64(i)
-		p := m.page(a >> pageShift)
+		p := m.alloc(a >> pageShift)
 		if p == nil {
-			return MemFault{Addr: a, Write: true}
+			return MemFault{Addr: a, Write: true, Limit: m.LimitHit}
 		}
 		if m.journal != nil {
 			m.journal.noteRange(a, p.data[a&pageMask:][:min(len(buf)-i, PageSize-int(a&pageMask))])
@@ -458,19 +677,7 @@ func (m *Memory) Write(addr uint64, buf []byte) error {
 // CheckAccess reports whether [addr, addr+size) is mapped with at least perm (for syscalls
 // that read or write guest buffers).
 func (m *Memory) CheckAccess(addr, size uint64, perm Perm) bool {
-	if size == 0 {
-		return true
-	}
-	if addr+size < addr {
-		return false
-	}
-	for vpn := addr >> pageShift; vpn <= (addr+size-1)>>pageShift; vpn++ {
-		p := m.page(vpn)
-		if p == nil || p.perm&perm != perm {
-			return false
-		}
-	}
-	return true
+	return m.covered(addr, size, perm)
 }
 
 // ReadString reads a NUL-terminated string of at most max bytes.

@@ -419,33 +419,3 @@ func TestCodeCrossingPages(t *testing.T) {
 		}
 	}
 }
-
-func TestMapLazy(t *testing.T) {
-	m := emu.NewMemory()
-	const base, size = 0x40000000, 64 << 20
-	m.MapLazy(base, size, emu.PermRW)
-	if !m.Mapped(base, size) || m.Unused(base+size-1, 1) || !m.Unused(base+size, 1) {
-		t.Fatal("a lazy range is mapped, and only it")
-	}
-	if err := m.Write(base+size-8, []byte{1, 2, 3}); err != nil {
-		t.Fatal(err)
-	}
-	var b [3]byte
-	if err := m.Read(base+size-8, b[:]); err != nil || b != [3]byte{1, 2, 3} {
-		t.Fatalf("read back %v, %v", b, err)
-	}
-	if m.PermAt(base+12345) != emu.PermRW {
-		t.Errorf("perm %v, want RW", m.PermAt(base+12345))
-	}
-	if err := m.Read(base-1, b[:1]); err == nil {
-		t.Error("the byte before the lazy range reads")
-	}
-	// Unmapping a page from its middle leaves the rest lazy and that page gone.
-	m.Unmap(base+emu.PageSize, emu.PageSize)
-	if m.Mapped(base+emu.PageSize, 1) || !m.Mapped(base, emu.PageSize) || !m.Mapped(base+2*emu.PageSize, size-2*emu.PageSize) {
-		t.Error("Unmap did not cut exactly one page out of the lazy range")
-	}
-	if err := m.Write(base+emu.PageSize, b[:1]); err == nil {
-		t.Error("a write to the unmapped page succeeded")
-	}
-}

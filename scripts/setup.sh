@@ -5,16 +5,17 @@
 # gdb stub's end-to-end tests drive). Idempotent; run as root.
 set -euo pipefail
 need=()
-for t in clang-19 ld.lld-19 llvm-mc-19 llvm-objdump-19 qemu-riscv64 qemu-riscv32 gdb-multiarch; do
+for t in clang-19 ld.lld-19 llvm-mc-19 llvm-objdump-19 qemu-riscv64 qemu-riscv32 gdb-multiarch openssl; do
   command -v "$t" >/dev/null 2>&1 || need+=("$t")
 done
 if [ ${#need[@]} -eq 0 ]; then
-  echo "setup: clang-19, lld-19, llvm-19, qemu-user and gdb-multiarch already installed"
+  echo "setup: clang-19, lld-19, llvm-19, qemu-user, gdb-multiarch and openssl already installed"
   exit 0
 fi
-echo "setup: installing clang-19 lld-19 llvm-19 qemu-user gdb-multiarch (missing: ${need[*]})"
+echo "setup: installing clang-19 lld-19 llvm-19 qemu-user gdb-multiarch openssl (missing: ${need[*]})"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq clang-19 lld-19 llvm-19 qemu-user gdb-multiarch >/dev/null
+# openssl: the host's own, the reference for Debian riscv64 openssl's output in the tests.
+$SUDO apt-get install -y -qq clang-19 lld-19 llvm-19 qemu-user gdb-multiarch openssl >/dev/null

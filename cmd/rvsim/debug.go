@@ -64,6 +64,7 @@ after such a run reverse-step reaches back only to where it stopped.`,
 
 type debugOptions struct {
 	load      loadOptions
+	linux     linuxOptions
 	vlen      int
 	core      string
 	kernel    string
@@ -86,6 +87,7 @@ type debugOptions struct {
 func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	o := &debugOptions{}
 	fs.StringVar(&o.load.isa, "isa", "", "target `ISA` in -march syntax; instructions outside it are illegal (default: everything rvsim implements)")
+	o.linux.register(fs)
 	fs.StringVar(&o.load.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
 	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V (default: the --isa's zvl<N>b, else 128)")
 	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed or ones")
@@ -281,11 +283,16 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 // run and start call it again to begin anew.
 func (s *session) load() int {
 	o, env := s.opts, s.env
-	mc, err := emu.Load(s.f, emu.Config{ISA: s.target, Env: s.kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
+	cfg := emu.Config{ISA: s.target, Env: s.kind, VLEN: o.vlen, AgnosticOnes: o.vagnostic == "ones",
 		Linux: emu.LinuxConfig{
-			Args: s.progArgs, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
+			Args:  s.progArgs,
 			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr, Seed: o.seed,
-		}})
+		}}
+	if _, err := o.linux.apply(&cfg, s.path); err != nil {
+		env.errorf("%v", err)
+		return exitUsage
+	}
+	mc, err := emu.Load(s.f, cfg)
 	if err != nil {
 		env.errorf("%s: %v", s.path, err)
 		return exitUsage

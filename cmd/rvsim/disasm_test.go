@@ -361,7 +361,7 @@ func TestRunRefusesAtLoad(t *testing.T) {
 			}
 		}
 		cases = append(cases,
-			struct{ path, want string }{pie, "dynamically linked (interpreter /lib/ld-linux-riscv64-lp64d.so.1): link it statically"},
+			struct{ path, want string }{pie, "dynamically linked (interpreter /lib/ld-linux-riscv64-lp64d.so.1): give --sysroot DIR"},
 			struct{ path, want string }{lib, "shared library"})
 		for _, p := range []string{pie, lib} {
 			var stdout, stderr bytes.Buffer

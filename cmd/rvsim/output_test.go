@@ -37,7 +37,8 @@ func TestOutputToFullDevice(t *testing.T) {
 		{"verify-list", []string{"verify", "--list"}, "standard output"},
 		{"verify", []string{"verify", "--kernel", ghash}, "standard output"},
 		{"verify-json", []string{"verify", "--json", "--kernel", ghash}, "standard output"},
-		{"run-guest", []string{"run", kat}, "standard output"},
+		// A guest's own output is not on this list: a write that fails returns the errno to
+		// the guest, as under qemu-user (emu's TestLinuxWriteErrorsReachGuest).
 		{"run-trace-file", []string{"run", "--trace-file", "/dev/full", kat}, "/dev/full"},
 		{"bench", []string{"bench", "--core", "rocket", "--mode", "ecb", "--variant", "c", "--sizes", "16"}, "standard output"},
 		{"bench-csv", []string{"bench", "--core", "rocket", "--mode", "ecb", "--variant", "c", "--sizes", "16", "--csv"}, "standard output"},

@@ -41,6 +41,8 @@ too: the "rvsim:" line on stderr tells them apart.`,
 
 func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	var o loadOptions
+	var lo linuxOptions
+	lo.register(fs)
 	fs.StringVar(&o.isa, "isa", "", "target `ISA` in -march syntax (rv64imac_zksed_zbkb); instructions outside it are illegal (default: everything rvsim implements)")
 	fs.StringVar(&o.env, "env", "auto", "execution environment `MODE`: auto (bare if the ELF has tohost, else linux), linux or bare")
 	trace := fs.Bool("trace", false, "print each retired instruction to stderr in Spike's commit-log format")
@@ -98,11 +100,18 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("%v", err)
 			return exitUsage
 		}
-		mc, err := emu.Load(f, emu.Config{ISA: target, Env: kind, VLEN: *vlen, AgnosticOnes: *vagnostic == "ones", Linux: emu.LinuxConfig{
-			Args: args, Env: []string{"PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb"},
-			Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr,
+		cfg := emu.Config{ISA: target, Env: kind, VLEN: *vlen, AgnosticOnes: *vagnostic == "ones", Linux: emu.LinuxConfig{
+			Args:  args,
+			Stdin: env.stdin, Stdout: guestWriter(env.stdout), Stderr: guestWriter(env.stderr),
 			Seed: *seed, StrictSyscalls: *strict,
-		}})
+		}}
+		closeRoot, err := lo.apply(&cfg, args[0])
+		if err != nil {
+			env.errorf("%v", err)
+			return exitUsage
+		}
+		defer closeRoot()
+		mc, err := emu.Load(f, cfg)
 		if err != nil {
 			env.errorf("%s: %v", args[0], err)
 			return exitUsage
@@ -241,10 +250,10 @@ func report(env *cmdEnv, f *elf.File, mc *emu.Machine, stop emu.Stop, max uint64
 	case emu.StopExit:
 		return exitStatus(env, stop.Code)
 	case emu.StopLimit:
-		env.errorf("stopped after %d instructions (--max-insns) at %s", max, where(f, mc.Hart.PC))
+		env.errorf("stopped after %d instructions (--max-insns) at %s", max, whereIn(mc, mc.Hart.PC))
 		return exitLimit
 	case emu.StopSignal:
-		env.errorf("%s at %s: %s", signalName(stop.Signal), where(f, stop.PC), stop.Msg)
+		env.errorf("%s at %s: %s", signalName(stop.Signal), whereIn(mc, stop.PC), stop.Msg)
 		return 128 + stop.Signal
 	}
 	env.errorf("run ended unexpectedly: %v", stop)
@@ -266,20 +275,24 @@ func exitStatus(env *cmdEnv, code int) int {
 	return status
 }
 
-func signalName(sig int) string {
-	switch sig {
-	case emu.SIGILL:
-		return "SIGILL"
-	case emu.SIGSEGV:
-		return "SIGSEGV"
-	case emu.SIGBUS:
-		return "SIGBUS"
-	case emu.SIGTRAP:
-		return "SIGTRAP"
-	case emu.SIGSYS:
-		return "SIGSYS"
+func signalName(sig int) string { return emu.SignalName(sig) }
+
+// whereIn formats an address for messages, naming it in whichever loaded object holds it.
+func whereIn(mc *emu.Machine, pc uint64) string {
+	if d := mc.Describe(pc); d != "" {
+		return fmt.Sprintf("%#x <%s>", pc, d)
 	}
-	return fmt.Sprintf("signal %d", sig)
+	return fmt.Sprintf("%#x", pc)
+}
+
+// guestWriter is the writer a guest's output goes to: the stream itself, not cmdEnv's
+// check, because a failed write is the guest's to see (as an errno) and handle, as under
+// qemu-user.
+func guestWriter(w io.Writer) io.Writer {
+	if c, ok := w.(*checkedWriter); ok {
+		return c.w
+	}
+	return w
 }
 
 func printStats(w io.Writer, h *emu.Hart, st *emu.Stats, wall time.Duration) {

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// sysroot returns the Debian riscv64 root scripts/sysroot.sh builds ($RVSIM_SYSROOT).
+func sysroot(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("RVSIM_SYSROOT")
+	if dir == "" || !fileExists(filepath.Join(dir, ".rvsim-sysroot")) {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("RVSIM_SYSROOT (%q) has no sysroot: .ci/run builds it with scripts/sysroot.sh", dir)
+		}
+		t.Skip("set RVSIM_SYSROOT to a directory made by scripts/sysroot.sh")
+	}
+	return dir
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+type runResult struct {
+	status int
+	stdout string
+	stderr string
+}
+
+// rvsimRun runs `rvsim run ARGS` in process.
+func rvsimRun(t *testing.T, stdin []byte, args ...string) runResult {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	status := Main(append([]string{"run"}, args...), bytes.NewReader(stdin), &out, &errOut)
+	return runResult{status, out.String(), errOut.String()}
+}
+
+// hostRun runs a host command (qemu-riscv64, openssl).
+func hostRun(t *testing.T, stdin []byte, name string, args ...string) runResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(stdin), &out, &errOut
+	err := cmd.Run()
+	status := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		status = ee.ExitCode()
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			status = 128 + int(ws.Signal()) // as a shell reports it, and rvsim exits
+		}
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return runResult{status, out.String(), errOut.String()}
+}
+
+func testInput() []byte {
+	var b bytes.Buffer
+	for i := 0; i < 3000; i++ {
+		b.WriteString(strings.Repeat(string(rune('a'+i%26)), i%61))
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// A static glibc program runs as under qemu-riscv64: the same output, byte for byte, and
+// the same exit status.
+func TestLinuxStaticGlibcAgainstQEMU(t *testing.T) {
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	qemu := needTool(t, "qemu-riscv64")
+	prog := filepath.Join(t.TempDir(), "libc")
+	if b, err := exec.Command(gcc, "-static", "-O2", "-o", prog, filepath.Join("testdata", "linux", "libc.c"), "-lm").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	in := testInput()
+	rv := rvsimRun(t, in, "-E", "RVSIM_TEST_VAR=hello", "-U", "HOME", prog, "one", "two words")
+	q := hostRun(t, in, qemu, "-E", "RVSIM_TEST_VAR=hello", "-U", "HOME", prog, "one", "two words")
+	if rv.stdout != q.stdout || rv.status != q.status {
+		t.Errorf("rvsim (status %d, stderr %q):\n%s\nqemu (status %d):\n%s", rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+	}
+	if !strings.Contains(rv.stdout, "RVSIM_TEST_VAR=hello HOME=(unset)") || rv.status != 7 {
+		t.Errorf("-E/-U or the exit status did not reach the guest: %q, %d", rv.stdout, rv.status)
+	}
+}
+
+// Busybox's applets (the static build: no sysroot needed) as under qemu-riscv64.
+func TestLinuxBusyboxAgainstQEMU(t *testing.T) {
+	root := sysroot(t)
+	qemu := needTool(t, "qemu-riscv64")
+	bb := filepath.Join(root, "usr", "bin", "busybox")
+	in := testInput()
+	for _, args := range [][]string{
+		{"sh", "-c", "echo abc; x=5; echo $((x * 7)); for i in 1 2 3; do printf '%s.' $i; done; echo"},
+		// Pipelines and command substitution fork (the child runs to its end first); sed is
+		// not a no-exec applet, so busybox re-executes /proc/self/exe for it.
+		{"sh", "-c", "echo abc | sha256sum; printf 'b\\na\\nc\\n' | sort | sed s/a/X/; x=$(echo hi | tr a-z A-Z); echo \"$x\"; (exit 3); echo $?"},
+		{"sha256sum"},
+		{"sort", "-r"},
+		{"sed", "-e", "s/a/A/g", "-e", "/^$/d"},
+		{"printf", "%05d|%s|%x\n", "42", "hi", "255"},
+		{"wc", "-lc"},
+		{"md5sum"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			rv := rvsimRun(t, in, append([]string{"--sysroot", root, bb}, args...)...)
+			q := hostRun(t, in, qemu, append([]string{"-L", root, bb}, args...)...)
+			if rv.stdout != q.stdout || rv.status != q.status || q.stdout == "" {
+				t.Errorf("busybox %q: rvsim status %d stderr %q\n%s\nqemu status %d\n%s", args, rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+			}
+		})
+	}
+}
+
+// Debian's dynamically linked openssl, its libraries found in the sysroot, computes what
+// the host's openssl computes, with OpenSSL's generic code and with the RISC-V scalar and
+// vector crypto code that OPENSSL_riscvcap selects.
+func TestLinuxOpenSSLAgainstHost(t *testing.T) {
+	root := sysroot(t)
+	host := needTool(t, "openssl")
+	ossl := filepath.Join(root, "usr", "bin", "openssl")
+	rv := rvsimRun(t, nil, "--sysroot", root, ossl, "version")
+	if rv.status != 0 || !strings.HasPrefix(rv.stdout, "OpenSSL 3.") {
+		t.Fatalf("openssl version: status %d, %q, %q", rv.status, rv.stdout, rv.stderr)
+	}
+	in := testInput()
+	for _, alg := range []string{"sha256", "sha512", "sm3"} {
+		rv := rvsimRun(t, in, "--sysroot", root, ossl, "dgst", "-"+alg)
+		h := hostRun(t, in, host, "dgst", "-"+alg)
+		if rv.stdout != h.stdout || rv.status != 0 {
+			t.Errorf("dgst -%s: rvsim %q (status %d, %q), host %q", alg, rv.stdout, rv.status, rv.stderr, h.stdout)
+		}
+	}
+	const key16, key32 = "000102030405060708090a0b0c0d0e0f", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	const iv = "0f0e0d0c0b0a09080706050403020100"
+	for _, cap := range []string{"rv64gc", "rv64gc_zbkb_zknd_zkne_zknh_zksed_zksh", "rv64gc_v_zvkned_zvkb_zvksed_zvbb"} {
+		for _, c := range [][]string{{"-aes-128-cbc", key16}, {"-aes-256-ctr", key32}, {"-sm4-cbc", key16}} {
+			args := []string{"enc", c[0], "-K", c[1], "-iv", iv}
+			rv := rvsimRun(t, in, append([]string{"--sysroot", root, "-E", "OPENSSL_riscvcap=" + cap, ossl}, args...)...)
+			h := hostRun(t, in, host, args...)
+			if rv.stdout != h.stdout || rv.status != 0 || len(h.stdout) < len(in) {
+				t.Errorf("OPENSSL_riscvcap=%s enc %s: rvsim %d bytes (status %d, %q), host %d bytes", cap, c[0], len(rv.stdout), rv.status, rv.stderr, len(h.stdout))
+			}
+		}
+	}
+}
+
+// openssl speed stops its loop with SIGALRM from setitimer on the virtual clock. It runs a
+// billion instructions, so only in full runs (RVSIM_FULL_TESTS=1, as .ci/run sets).
+func TestLinuxOpenSSLSpeed(t *testing.T) {
+	root := sysroot(t)
+	if os.Getenv("RVSIM_FULL_TESTS") != "1" {
+		t.Skip("a billion instructions: set RVSIM_FULL_TESTS=1")
+	}
+	ossl := filepath.Join(root, "usr", "bin", "openssl")
+	start := time.Now()
+	rv := rvsimRun(t, nil, "--sysroot", root, ossl, "speed", "-evp", "aes-128-cbc", "-seconds", "1", "-bytes", "16384")
+	t.Logf("openssl speed under rvsim: %v", time.Since(start))
+	if rv.status != 0 || !strings.Contains(rv.stdout, "AES-128-CBC") || !strings.Contains(rv.stdout, "16384 bytes") {
+		t.Errorf("openssl speed: status %d\n%s\n%s", rv.status, rv.stdout, rv.stderr)
+	}
+}
+
+// A dynamically linked program's libraries come from the sysroot, and a fault inside one is
+// named by the library's exported symbol.
+func TestLinuxFaultInSharedObject(t *testing.T) {
+	root := sysroot(t)
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	prog := filepath.Join(t.TempDir(), "fclose")
+	if b, err := exec.Command(gcc, "-O2", "-o", prog, filepath.Join("testdata", "linux", "fclose.c")).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	rv := rvsimRun(t, nil, "--sysroot", root, prog)
+	if rv.status != 139 || !strings.Contains(rv.stderr, "<fclose in libc.so.6>") || strings.Count(rv.stderr, "\n") != 1 {
+		t.Errorf("status %d, stderr %q; want 139 and one line naming <fclose in libc.so.6>", rv.status, rv.stderr)
+	}
+	rv = rvsimRun(t, nil, prog)
+	if rv.status != 2 || !strings.Contains(rv.stderr, "--sysroot") {
+		t.Errorf("without --sysroot: status %d, stderr %q", rv.status, rv.stderr)
+	}
+}

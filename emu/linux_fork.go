@@ -1,0 +1,158 @@
+package emu
+
+import "encoding/binary"
+
+// fork for one hart: clone without CLONE_VM (what glibc's fork and a shell's pipeline make)
+// copies the process and runs the child to its end before the parent goes on, as a kernel
+// that always scheduled the child first and never preempted it would. This is enough for
+// what a shell does: each command of a pipeline writes its output into the pipe (up to
+// pipeMax bytes), exits, and the next one reads it. wait4 then reports the children's
+// statuses. A child that would block (reading a pipe nobody has written yet) gets EAGAIN.
+
+const (
+	cloneVM          = 0x100
+	cloneVfork       = 0x4000
+	cloneThread      = 0x10000
+	cloneSettls      = 0x80000
+	cloneParentSet   = 0x100000
+	cloneChildClear  = 0x200000
+	cloneChildSettid = 0x1000000
+	sigMask          = 0xff
+)
+
+// maxForkDepth bounds nested children (a fork bomb ends with EAGAIN, not a host crash).
+const maxForkDepth = 16
+
+type childStatus struct {
+	pid    int64
+	status uint32 // as wait4 reports it
+}
+
+func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
+	if flags&(cloneVM|cloneThread|cloneVfork) != 0 {
+		return -eNOSYS // threads and vfork need a second hart running beside the first
+	}
+	if l.depth >= maxForkDepth {
+		return -eAGAIN
+	}
+	l.nextPid++
+	pid := linuxPid + l.nextPid + int64(l.depth)*1000
+	child := l.forkHart(h, pid)
+	child.SetReg(10, 0)
+	if stack != 0 {
+		child.SetReg(2, stack)
+	}
+	if flags&cloneSettls != 0 {
+		child.SetReg(4, tls)
+	}
+	if flags&cloneChildSettid != 0 {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], uint32(pid))
+		child.Mem.Write(ctid, b[:])
+	}
+	if flags&cloneParentSet != 0 {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], uint32(pid))
+		h.Mem.Write(ptid, b[:])
+	}
+	st := child.Run(^uint64(0))
+	child.Linux.CloseFiles()
+	var status uint32
+	switch st.Reason {
+	case StopExit:
+		status = uint32(st.Code&0xff) << 8
+	case StopSignal:
+		status = uint32(st.Signal & 0x7f)
+		if st.Msg != "" && l.cfg.Stderr != nil && st.Signal != SIGPIPE {
+			// The parent's shell would say so; a one-line note keeps the failure visible.
+			l.cfg.Stderr.Write([]byte("rvsim: child " + itoa(pid) + ": " + SignalName(st.Signal) + ": " + st.Msg + "\n"))
+		}
+	default:
+		status = SIGKILL
+	}
+	l.children = append(l.children, childStatus{pid: pid, status: status})
+	if flags&sigMask != 0 {
+		l.raiseSignal(h, flags&sigMask)
+	}
+	return pid
+}
+
+func itoa(v int64) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// forkHart copies the hart, its memory and its process state for a child.
+func (l *Linux) forkHart(h *Hart, pid int64) *Hart {
+	m := h.Mem
+	cm := &Memory{pages: make(map[uint64]*page, len(m.pages)), limit: m.limit}
+	cm.regions = append([]region(nil), m.regions...)
+	for vpn, p := range m.pages {
+		if p == noAccess {
+			continue
+		}
+		cp := &page{data: p.data, perm: p.perm}
+		cm.pages[vpn] = cp
+	}
+	cm.flushTLB()
+	c := NewHart(h.ISA, cm)
+	c.X, c.F, c.PC, c.Priv, c.Instret, c.CSR = h.X, h.F, h.PC, h.Priv, h.Instret, h.CSR
+	c.frm, c.fflags = h.frm, h.fflags
+	if h.V != nil {
+		v := *h.V
+		v.Reg = append([]byte(nil), h.V.Reg...)
+		v.macc = nil
+		c.V = &v
+		c.syncVector()
+	}
+	cl := *l
+	cl.pid = pid
+	cl.depth = l.depth + 1
+	cl.children = nil
+	cl.Unimplemented = l.Unimplemented
+	cl.tm = timerState{slept: l.tm.slept}
+	cl.sig.pending = 0
+	cl.fds = make([]*fdEntry, len(l.fds))
+	for i, e := range l.fds {
+		if e != nil {
+			e.f.refs++
+			cl.fds[i] = &fdEntry{f: e.f, cloexec: e.cloexec}
+		}
+	}
+	cl.mappedFiles = nil // the parent closes them
+	cl.Objects = append([]*Object(nil), l.Objects...)
+	c.Linux = &cl
+	return c
+}
+
+// wait4 reports a child that has ended (they all have: children run to their end).
+func (l *Linux) wait4(h *Hart, pid, wstatus, options, rusage uint64) int64 {
+	for i, c := range l.children {
+		if int64(pid) == -1 || int64(pid) == 0 || int64(pid) == c.pid {
+			if wstatus != 0 {
+				var b [4]byte
+				binary.LittleEndian.PutUint32(b[:], c.status)
+				if !l.put(h, wstatus, b[:]) {
+					return -eFAULT
+				}
+			}
+			if rusage != 0 {
+				l.put(h, rusage, make([]byte, 144))
+			}
+			l.children = append(l.children[:i], l.children[i+1:]...)
+			return c.pid
+		}
+	}
+	if options&1 != 0 && len(l.children) == 0 { // WNOHANG with no children at all
+		return -eCHILD
+	}
+	return -eCHILD
+}

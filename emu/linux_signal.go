@@ -1,0 +1,428 @@
+package emu
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"rvsim/isa"
+)
+
+// Signals: handlers installed with rt_sigaction, the blocked mask, an alternate stack, and
+// delivery with the frame the Linux kernel builds on RISC-V (struct rt_sigframe: siginfo,
+// then a ucontext whose mcontext holds pc and x1..x31, then the F/D state). With no vDSO, the
+// handler returns to a trampoline rvsim maps: li a7, 139 (rt_sigreturn); ecall.
+//
+// Frame layout (RV64, from the riscv uapi headers): siginfo at 0 (128 bytes); ucontext at
+// 128: uc_flags, uc_link, uc_stack (24 bytes) at +16, uc_sigmask at +40, padding to +176,
+// uc_mcontext at +176: sc_regs (pc, x1..x31: 256 bytes), then __riscv_fp_state (f0..f31 as
+// 64-bit values, fcsr; 528 bytes in its largest form).
+
+const (
+	SIGHUP    = 1
+	SIGINT    = 2
+	SIGQUIT   = 3
+	SIGABRT   = 6
+	SIGFPE    = 8
+	SIGKILL   = 9
+	SIGUSR1   = 10
+	SIGUSR2   = 12
+	SIGPIPE   = 13
+	SIGALRM   = 14
+	SIGTERM   = 15
+	SIGCHLD   = 17
+	SIGCONT   = 18
+	SIGSTOP   = 19
+	SIGTSTP   = 20
+	SIGTTIN   = 21
+	SIGTTOU   = 22
+	SIGURG    = 23
+	SIGPROF   = 27
+	SIGWINCH  = 28
+	SIGVTALRM = 26
+
+	numSignals = 64
+
+	saNodefer   = 0x40000000
+	saResethand = 0x80000000
+	saOnstack   = 0x08000000
+	saSiginfo   = 0x4
+
+	sigDfl = 0
+	sigIgn = 1
+
+	frameInfo     = 0
+	frameUC       = 128
+	ucStack       = 16
+	ucSigmask     = 40
+	ucMcontext    = 176
+	frameRegs     = frameUC + ucMcontext
+	frameFP       = frameRegs + 256
+	frameSize     = frameFP + 528
+	trampolineLen = 8
+
+	// si_code values.
+	siUser     = 0
+	siTimer    = -2
+	siTkill    = -6
+	segvMaperr = 1
+	segvAccerr = 2
+	illIllopc  = 1
+	busAdraln  = 1
+	trapBrkpt  = 1
+	siKernel   = 0x80
+)
+
+type sigAction struct {
+	handler, flags, mask uint64
+}
+
+type signalState struct {
+	actions    [numSignals + 1]sigAction
+	blocked    uint64
+	pending    uint64
+	info       [numSignals + 1][128]byte // siginfo of each pending signal
+	altSP      uint64
+	altSize    uint64
+	altFlags   uint64
+	trampoline uint64
+	depth      int // handlers running (to detect an alternate stack in use)
+}
+
+// saveFP fills a signal frame's __riscv_fp_state (the D form: f0..f31 as 64-bit patterns,
+// then fcsr) from the hart's F/D registers; without F it stays zero, as on a kernel
+// without FP support.
+func saveFP(h *Hart, b []byte) {
+	if !h.ISA.Exts.Has(isa.ExtF) {
+		return
+	}
+	for i := range h.F {
+		binary.LittleEndian.PutUint64(b[8*i:], h.F[i])
+	}
+	binary.LittleEndian.PutUint32(b[256:], h.FCSR())
+}
+
+// restoreFP loads the F/D registers and fcsr from a frame on rt_sigreturn.
+func restoreFP(h *Hart, b []byte) {
+	if !h.ISA.Exts.Has(isa.ExtF) {
+		return
+	}
+	for i := range h.F {
+		h.F[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	h.SetFCSR(binary.LittleEndian.Uint32(b[256:]))
+}
+
+func (l *Linux) initSignals(h *Hart) {
+	stackTop, _, _ := layout(h.ISA.XLEN)
+	l.sig.trampoline = stackTop // the page above the stack
+	h.Mem.Map(stackTop, PageSize, PermRX)
+	var code [trampolineLen]byte
+	binary.LittleEndian.PutUint32(code[0:], 0x08b00893) // addi a7, zero, 139
+	binary.LittleEndian.PutUint32(code[4:], 0x00000073) // ecall
+	h.Mem.Write(stackTop, code[:])
+	l.sig.altFlags = 2 // SS_DISABLE
+}
+
+func sigBit(sig uint64) uint64 { return 1 << (sig - 1) }
+
+const unblockable = 1<<(SIGKILL-1) | 1<<(SIGSTOP-1)
+
+func (l *Linux) rtSigaction(h *Hart, sig, act, old, size uint64) int64 {
+	if size != 8 {
+		return -eINVAL
+	}
+	if sig < 1 || sig > numSignals {
+		return -eINVAL
+	}
+	if act != 0 && (sig == SIGKILL || sig == SIGSTOP) {
+		return -eINVAL
+	}
+	if old != 0 {
+		a := l.sig.actions[sig]
+		var b [24]byte
+		binary.LittleEndian.PutUint64(b[0:], a.handler)
+		binary.LittleEndian.PutUint64(b[8:], a.flags)
+		binary.LittleEndian.PutUint64(b[16:], a.mask)
+		if !l.put(h, old, b[:]) {
+			return -eFAULT
+		}
+	}
+	if act != 0 {
+		var b [24]byte
+		if !h.Mem.CheckAccess(act, 24, PermR) || h.Mem.Read(act, b[:]) != nil {
+			return -eFAULT
+		}
+		l.sig.actions[sig] = sigAction{
+			handler: binary.LittleEndian.Uint64(b[0:]),
+			flags:   binary.LittleEndian.Uint64(b[8:]),
+			mask:    binary.LittleEndian.Uint64(b[16:]) &^ unblockable,
+		}
+		if l.sig.actions[sig].handler == sigIgn {
+			l.sig.pending &^= sigBit(sig)
+		}
+	}
+	return 0
+}
+
+func (l *Linux) rtSigprocmask(h *Hart, how, set, old, size uint64) int64 {
+	if size != 8 {
+		return -eINVAL
+	}
+	if old != 0 {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], l.sig.blocked)
+		if !l.put(h, old, b[:]) {
+			return -eFAULT
+		}
+	}
+	if set != 0 {
+		var b [8]byte
+		if !h.Mem.CheckAccess(set, 8, PermR) || h.Mem.Read(set, b[:]) != nil {
+			return -eFAULT
+		}
+		v := binary.LittleEndian.Uint64(b[:])
+		switch how {
+		case 0: // SIG_BLOCK
+			l.sig.blocked |= v
+		case 1: // SIG_UNBLOCK
+			l.sig.blocked &^= v
+		case 2: // SIG_SETMASK
+			l.sig.blocked = v
+		default:
+			return -eINVAL
+		}
+		l.sig.blocked &^= unblockable
+	}
+	return 0
+}
+
+func (l *Linux) rtSigpending(h *Hart, set, size uint64) int64 {
+	if size != 8 {
+		return -eINVAL
+	}
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], l.sig.pending&l.sig.blocked)
+	if !l.put(h, set, b[:]) {
+		return -eFAULT
+	}
+	return 0
+}
+
+func (l *Linux) sigaltstack(h *Hart, ss, old uint64) int64 {
+	if old != 0 {
+		var b [24]byte
+		flags := l.sig.altFlags
+		if l.onAltStack(h.Reg(2)) {
+			flags = 1 // SS_ONSTACK
+		}
+		binary.LittleEndian.PutUint64(b[0:], l.sig.altSP)
+		binary.LittleEndian.PutUint32(b[8:], uint32(flags))
+		binary.LittleEndian.PutUint64(b[16:], l.sig.altSize)
+		if !l.put(h, old, b[:]) {
+			return -eFAULT
+		}
+	}
+	if ss != 0 {
+		var b [24]byte
+		if !h.Mem.CheckAccess(ss, 24, PermR) || h.Mem.Read(ss, b[:]) != nil {
+			return -eFAULT
+		}
+		if l.onAltStack(h.Reg(2)) {
+			return -ePERM
+		}
+		sp, flags, size := binary.LittleEndian.Uint64(b[0:]), uint64(binary.LittleEndian.Uint32(b[8:])), binary.LittleEndian.Uint64(b[16:])
+		switch flags &^ (1 << 31) { // SS_AUTODISARM
+		case 0:
+			if size < 2048 { // MINSIGSTKSZ
+				return -12 // ENOMEM
+			}
+			l.sig.altSP, l.sig.altSize, l.sig.altFlags = sp, size, 0
+		case 2: // SS_DISABLE
+			l.sig.altSP, l.sig.altSize, l.sig.altFlags = 0, 0, 2
+		default:
+			return -eINVAL
+		}
+	}
+	return 0
+}
+
+func (l *Linux) onAltStack(sp uint64) bool {
+	return l.sig.altFlags == 0 && sp-l.sig.altSP < l.sig.altSize
+}
+
+// defaultTerminates says whether a signal's default action ends the process.
+func defaultTerminates(sig uint64) bool {
+	switch sig {
+	case SIGCHLD, SIGCONT, SIGURG, SIGWINCH, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU:
+		return false
+	}
+	return true
+}
+
+// kill sends sig to the process itself (from kill, tkill, tgkill).
+func (l *Linux) kill(h *Hart, sig uint64) int64 {
+	if sig == 0 {
+		return 0
+	}
+	if sig > numSignals {
+		return -eINVAL
+	}
+	var info [128]byte
+	code := int32(siUser)
+	binary.LittleEndian.PutUint32(info[8:], uint32(code))
+	binary.LittleEndian.PutUint32(info[16:], linuxPid)
+	l.post(sig, info)
+	return 0
+}
+
+// raiseSignal posts a signal the kernel sends (SIGPIPE on a write).
+func (l *Linux) raiseSignal(h *Hart, sig uint64) {
+	var info [128]byte
+	binary.LittleEndian.PutUint32(info[8:], siKernel)
+	l.post(sig, info)
+}
+
+func (l *Linux) post(sig uint64, info [128]byte) {
+	a := l.sig.actions[sig]
+	if a.handler == sigIgn || a.handler == sigDfl && !defaultTerminates(sig) {
+		return // discarded at once, as the kernel does for ignored signals
+	}
+	binary.LittleEndian.PutUint32(info[0:], uint32(sig))
+	l.sig.pending |= sigBit(sig)
+	l.sig.info[sig] = info
+}
+
+// deliverPending takes the lowest pending unblocked signal, if any: it ends the run (default
+// action) or enters its handler. It returns false when the run must stop.
+func (l *Linux) deliverPending(h *Hart) bool {
+	ready := l.sig.pending &^ l.sig.blocked
+	if ready == 0 {
+		return true
+	}
+	sig := uint64(1)
+	for ready&1 == 0 {
+		ready >>= 1
+		sig++
+	}
+	l.sig.pending &^= sigBit(sig)
+	a := l.sig.actions[sig]
+	if a.handler == sigDfl {
+		h.stop = Stop{Reason: StopSignal, Signal: int(sig), PC: h.PC, Msg: "killed by " + SignalName(int(sig)) + " (no handler)"}
+		return false
+	}
+	if a.handler == sigIgn {
+		return true
+	}
+	return l.enterHandler(h, sig, a, l.sig.info[sig])
+}
+
+// fault is a synchronous exception under Linux: the guest's handler runs if it installed
+// one and has not blocked or ignored the signal; otherwise the run ends with it (raise).
+func (l *Linux) fault(h *Hart, sig int, cause, tval uint64) bool {
+	a := l.sig.actions[sig]
+	if a.handler == sigDfl || a.handler == sigIgn || l.sig.blocked&sigBit(uint64(sig)) != 0 || h.ISA.XLEN != 64 {
+		return false
+	}
+	var info [128]byte
+	code := int32(segvMaperr)
+	switch sig {
+	case SIGSEGV:
+		if h.Mem.PermAt(tval) != 0 {
+			code = segvAccerr
+		}
+	case SIGILL:
+		code = illIllopc
+		tval = h.PC
+	case SIGBUS:
+		code = busAdraln
+	case SIGTRAP:
+		code = trapBrkpt
+		tval = h.PC
+	}
+	binary.LittleEndian.PutUint32(info[0:], uint32(sig))
+	binary.LittleEndian.PutUint32(info[8:], uint32(code))
+	binary.LittleEndian.PutUint64(info[16:], tval) // si_addr
+	return l.enterHandler(h, uint64(sig), a, info)
+}
+
+// enterHandler builds the signal frame on the guest's stack (or the alternate stack) and
+// points the hart at the handler. It returns false if the frame cannot be written: the
+// process then dies of SIGSEGV, as on Linux.
+func (l *Linux) enterHandler(h *Hart, sig uint64, a sigAction, info [128]byte) bool {
+	if h.ISA.XLEN != 64 {
+		h.stop = Stop{Reason: StopSignal, Signal: int(sig), PC: h.PC, Msg: "signal handlers are not supported on RV32"}
+		return false
+	}
+	sp := h.Reg(2)
+	if a.flags&saOnstack != 0 && l.sig.altFlags == 0 && !l.onAltStack(sp) {
+		sp = l.sig.altSP + l.sig.altSize
+	}
+	frame := (sp - frameSize) &^ 15
+	b := make([]byte, frameSize)
+	le := binary.LittleEndian
+	copy(b[frameInfo:], info[:])
+	le.PutUint64(b[frameUC+ucStack:], l.sig.altSP)
+	flags := l.sig.altFlags
+	if l.onAltStack(sp) {
+		flags = 1
+	}
+	le.PutUint32(b[frameUC+ucStack+8:], uint32(flags))
+	le.PutUint64(b[frameUC+ucStack+16:], l.sig.altSize)
+	le.PutUint64(b[frameUC+ucSigmask:], l.sig.blocked)
+	le.PutUint64(b[frameRegs:], h.PC)
+	for i := 1; i < 32; i++ {
+		le.PutUint64(b[frameRegs+8*i:], h.X[i])
+	}
+	saveFP(h, b[frameFP:])
+	if !l.put(h, frame, b) {
+		h.stop = Stop{Reason: StopSignal, Signal: SIGSEGV, PC: h.PC,
+			Msg: fmt.Sprintf("cannot write the frame for %s at %#x", SignalName(int(sig)), frame)}
+		return false
+	}
+	newMask := l.sig.blocked | a.mask
+	if a.flags&saNodefer == 0 {
+		newMask |= sigBit(sig)
+	}
+	l.sig.blocked = newMask &^ unblockable
+	if a.flags&saResethand != 0 {
+		l.sig.actions[sig] = sigAction{}
+	}
+	h.SetReg(10, sig)
+	h.SetReg(11, frame+frameInfo)
+	h.SetReg(12, frame+frameUC)
+	h.SetReg(1, l.sig.trampoline)
+	h.SetReg(2, frame)
+	h.PC = a.handler &^ 1
+	h.resValid = false
+	return true
+}
+
+// rtSigreturn restores the state a handler's frame saved (sp points at the frame).
+func (l *Linux) rtSigreturn(h *Hart) (int64, bool) {
+	frame := h.Reg(2)
+	b := make([]byte, frameSize)
+	if h.ISA.XLEN != 64 || !h.Mem.CheckAccess(frame, frameSize, PermR) || h.Mem.Read(frame, b) != nil {
+		h.stop = Stop{Reason: StopSignal, Signal: SIGSEGV, PC: h.PC - 4, Msg: fmt.Sprintf("rt_sigreturn with no signal frame at sp %#x", frame)}
+		return 0, false
+	}
+	le := binary.LittleEndian
+	l.sig.blocked = le.Uint64(b[frameUC+ucSigmask:]) &^ unblockable
+	for i := 1; i < 32; i++ {
+		h.X[i] = le.Uint64(b[frameRegs+8*i:])
+	}
+	h.PC = le.Uint64(b[frameRegs:]) & h.addrMask
+	restoreFP(h, b[frameFP:])
+	return int64(h.X[10]), true
+}
+
+// SignalName names a signal as the kernel headers do ("SIGSEGV"), or "signal N".
+func SignalName(sig int) string {
+	names := map[int]string{SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
+		SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
+		SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM",
+		SIGTERM: "SIGTERM", SIGSYS: "SIGSYS", SIGVTALRM: "SIGVTALRM", SIGPROF: "SIGPROF"}
+	if n, ok := names[sig]; ok {
+		return n
+	}
+	return fmt.Sprintf("signal %d", sig)
+}
