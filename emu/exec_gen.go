@@ -283,6 +283,10 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 					goto slow
 				}
 			case uint16(isa.FENCE):
+			case opVec:
+				if h.Observer != nil || !h.vecFast(s, &cp.insts[(pc&pageMask)>>1]) {
+					goto slow
+				}
 			case uint16(isa.MUL):
 				a, b := x[s.rs1&63], x[s.rs2&63]
 				x[s.rd&63] = a * b
@@ -1037,6 +1041,10 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 					goto slow
 				}
 			case uint16(isa.FENCE):
+			case opVec:
+				if h.Observer != nil || !h.vecFast(s, &cp.insts[(pc&pageMask)>>1]) {
+					goto slow
+				}
 			case uint16(isa.MUL):
 				a, b := x[s.rs1&63], x[s.rs2&63]
 				x[s.rd&63] = a * b
