@@ -464,10 +464,10 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 				// A single hart sees its own accesses in order: nothing to do.
 
 			case opVec:
-				// A vector instruction: the vector unit's fast path (v_fast.go) runs it here
-				// unless it declines (false) or an Observer wants every vector instruction
-				// from the general executor.
-				if h.Observer != nil || !h.vecFast(s, &cp.insts[(pc&pageMask)>>1]) {
+				// A vector instruction: the vector unit's fast path for its kind (v_fast.go)
+				// runs it here unless it declines (false) or an Observer wants every vector
+				// instruction from the general executor.
+				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}
 

@@ -284,7 +284,7 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				}
 			case uint16(isa.FENCE):
 			case opVec:
-				if h.Observer != nil || !h.vecFast(s, &cp.insts[(pc&pageMask)>>1]) {
+				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}
 			case uint16(isa.MUL):
@@ -1042,7 +1042,7 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				}
 			case uint16(isa.FENCE):
 			case opVec:
-				if h.Observer != nil || !h.vecFast(s, &cp.insts[(pc&pageMask)>>1]) {
+				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}
 			case uint16(isa.MUL):

@@ -10,8 +10,8 @@ import (
 
 // The vector unit's fast path. decodeSlot turns a vector instruction into an opVec slot
 // whose imm says what it does (vfKind, the operand form, the element width of a load or
-// store); the interpreter's loop hands opVec slots to vecFast without leaving the loop.
-// vecFast runs the common case itself (vstart = 0, unmasked, registers aligned, a unit-
+// store); the interpreter's loop calls the kind's function (vfastFuncs) without leaving the
+// loop. Those run the common case themselves (vstart = 0, unmasked, registers aligned, a unit-
 // stride access inside one cached page) and otherwise the instruction's own vexec function,
 // in the loop as well; it declines (false), sending the instruction to the general executor
 // (execSlow → execVectorOp), for whatever may trap, a memory access it cannot do as one
@@ -173,53 +173,81 @@ func (v *Vector) fastCfg() *vfastCfg {
 // laneOnes has a 1 at the lowest bit of every element of a 64-bit word, by SEW/8.
 var laneOnes = [9]uint64{1: 0x0101010101010101, 2: 0x0001000100010001, 4: 0x0000000100000001, 8: 1}
 
-// vecFast runs the opVec instruction in (slot s) and reports whether it completed; false
-// leaves everything as it was, for the general executor.
-func (h *Hart) vecFast(s *slot, in *isa.Inst) bool {
+// vfastFuncs runs an opVec slot by its kind (the low bits of its imm) and reports whether
+// the instruction completed; false leaves everything as it was, for the general executor.
+// The interpreter's loop calls the kind's function directly.
+var vfastFuncs = [16]func(h *Hart, s *slot, in *isa.Inst) bool{
+	vfGeneric: (*Hart).vecGeneric,
+	vfVset:    (*Hart).vecVset,
+	vfLoad:    (*Hart).vecUnitStride,
+	vfStore:   (*Hart).vecUnitStride,
+	vfAdd:     (*Hart).vecWords,
+	vfSub:     (*Hart).vecWords,
+	vfXor:     (*Hart).vecWords,
+	vfAnd:     (*Hart).vecWords,
+	vfOr:      (*Hart).vecWords,
+	vfSll:     (*Hart).vecWords,
+	vfSrl:     (*Hart).vecWords,
+	vfMv:      (*Hart).vecWords,
+	vfGroup4:  (*Hart).vecGroups4,
+	13:        (*Hart).vecDecline,
+	14:        (*Hart).vecDecline,
+	15:        (*Hart).vecDecline,
+}
+
+func (h *Hart) vecDecline(*slot, *isa.Inst) bool { return false }
+
+// vecReady returns the vector unit when an instruction other than vset* may run on the fast
+// path (enabled, a valid vtype, vstart 0), else nil.
+func (h *Hart) vecReady() *Vector {
 	v := h.V
-	if v == nil || h.Linux == nil && h.CSR.mstatus&mstatusVS == 0 {
-		return false
+	if v == nil || v.Vill || v.VStart != 0 || h.Linux == nil && h.CSR.mstatus&mstatusVS == 0 {
+		return nil
 	}
-	kind := uint8(s.imm)
-	if kind == vfVset {
-		v.wrN = -1
-		execVset(h, in) // cannot trap
-	} else {
-		if v.Vill || v.VStart != 0 {
-			return false
-		}
-		c := v.fastCfg()
-		switch kind {
-		case vfGeneric:
-			v.wrN = -1
-			if t := vexec[in.Op](h, in); t.cause != 0 || t.msg != "" {
-				// Only the operand checks, which precede any write, raise traps here: the
-				// general executor runs the instruction again and raises it.
-				return false
-			}
-		case vfLoad, vfStore:
-			if !h.vecUnitStride(in, c, kind == vfStore, 8<<uint(s.imm>>16&3)) {
-				return false
-			}
-		case vfGroup4:
-			if !h.vecGroups4(in, c, vkForm(s.imm>>8), uint8(s.imm>>24)) {
-				return false
-			}
-		default:
-			if !h.vecWords(in, c, kind, uint8(s.imm>>8)) {
-				return false
-			}
-		}
-	}
+	return v
+}
+
+// vecDone completes an instruction as execVectorOp does.
+func (h *Hart) vecDone(v *Vector) bool {
 	v.VStart = 0
 	h.CSR.mstatus |= mstatusVSDirty
 	return true
 }
 
+func (h *Hart) vecVset(_ *slot, in *isa.Inst) bool {
+	v := h.V
+	if v == nil || h.Linux == nil && h.CSR.mstatus&mstatusVS == 0 {
+		return false
+	}
+	v.wrN = -1
+	execVset(h, in) // cannot trap
+	return h.vecDone(v)
+}
+
+// vecGeneric runs the op's own vexec function without leaving the loop.
+func (h *Hart) vecGeneric(_ *slot, in *isa.Inst) bool {
+	v := h.vecReady()
+	if v == nil {
+		return false
+	}
+	v.wrN = -1
+	if t := vexec[in.Op](h, in); t.cause != 0 || t.msg != "" {
+		// Only the operand checks, which precede any write, raise traps here: the general
+		// executor runs the instruction again and raises it.
+		return false
+	}
+	return h.vecDone(v)
+}
+
 // vecWords runs a single-width integer instruction on whole 64-bit words of the register
 // groups, all elements of a word at once (SIMD within a register).
-func (h *Hart) vecWords(in *isa.Inst, c *vfastCfg, kind, src uint8) bool {
-	v := h.V
+func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
+	v := h.vecReady()
+	if v == nil {
+		return false
+	}
+	c := v.fastCfg()
+	kind, src := uint8(s.imm), uint8(s.imm>>8)
 	vd, vs2, vs1 := int(in.Rd), int(in.Rs2), int(in.Rs1)
 	g := c.regs - 1
 	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && vs1&g != 0 || kind == vfMv && vs2 != 0 {
@@ -228,7 +256,7 @@ func (h *Hart) vecWords(in *isa.Inst, c *vfastCfg, kind, src uint8) bool {
 	n := c.body
 	if n == 0 {
 		v.wrote(0, 0)
-		return true
+		return h.vecDone(v)
 	}
 	eb := c.eb
 	sew := uint(eb * 8)
@@ -304,7 +332,7 @@ func (h *Hart) vecWords(in *isa.Inst, c *vfastCfg, kind, src uint8) bool {
 	}
 	v.fastTail(vd, c)
 	v.wrote(vd, c.regs)
-	return true
+	return h.vecDone(v)
 }
 
 // fastTail fills the tail of the group at vd with ones when the policy says so.
@@ -321,8 +349,12 @@ func (v *Vector) fastTail(vd int, c *vfastCfg) {
 // whole access lies in one page of Memory's read or write cache and its address is aligned
 // to the element (so that no element would count as misaligned or fault); anything else
 // goes to the general executor, which fills the cache for next time.
-func (h *Hart) vecUnitStride(in *isa.Inst, c *vfastCfg, store bool, eew int) bool {
-	v := h.V
+func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
+	v := h.vecReady()
+	if v == nil {
+		return false
+	}
+	store, eew := uint8(s.imm) == vfStore, 8<<uint(s.imm>>16&3)
 	if v.logMem || eew > v.ELEN {
 		return false
 	}
@@ -338,7 +370,7 @@ func (h *Hart) vecUnitStride(in *isa.Inst, c *vfastCfg, store bool, eew int) boo
 	n := int(v.VL) * eb
 	if n == 0 {
 		v.wrote(0, 0)
-		return true
+		return h.vecDone(v)
 	}
 	a := h.X[in.Rs1] & h.addrMask
 	last := (a + uint64(n) - 1) & h.addrMask
@@ -354,7 +386,7 @@ func (h *Hart) vecUnitStride(in *isa.Inst, c *vfastCfg, store bool, eew int) boo
 		}
 		copy(e.data[a&pageMask:], reg)
 		v.wrote(0, 0)
-		return true
+		return h.vecDone(v)
 	}
 	e := &m.rtlb[(a>>pageShift)&tlbMask]
 	if e.vpn != a>>pageShift {
@@ -363,13 +395,18 @@ func (h *Hart) vecUnitStride(in *isa.Inst, c *vfastCfg, store bool, eew int) boo
 	copy(reg, e.data[a&pageMask:])
 	v.onesTail(vd, eb, int(v.VL), v.tailEnd(eew, emul8))
 	v.wrote(vd, dn)
-	return true
+	return h.vecDone(v)
 }
 
 // vecGroups4 runs a 128-bit element-group instruction (EGS=4, SEW=32) with the table-driven
 // functions of emu/sem, under the constraints vkGroups4 checks.
-func (h *Hart) vecGroups4(in *isa.Inst, c *vfastCfg, form vkForm, fn uint8) bool {
-	v := h.V
+func (h *Hart) vecGroups4(s *slot, in *isa.Inst) bool {
+	v := h.vecReady()
+	if v == nil {
+		return false
+	}
+	c := v.fastCfg()
+	form, fn := vkForm(s.imm>>8), uint8(s.imm>>24)
 	vd, vs2, vs1 := int(in.Rd), int(in.Rs2), int(in.Rs1)
 	g := c.regs - 1
 	switch {
@@ -380,36 +417,43 @@ func (h *Hart) vecGroups4(in *isa.Inst, c *vfastCfg, form vkForm, fn uint8) bool
 	case form != vkVS && vs2&g != 0, form == vkVVV && vs1&g != 0:
 		return false
 	}
+	if !littleEndianHost {
+		return false
+	}
 	if c.groups4 == 0 {
 		v.wrote(0, 0)
-		return true
+		return h.vecDone(v)
 	}
-	key := v.vkLoad4(vs2, 0)
+	// Element groups are read and written as [4]uint32 in place: the groups are aligned
+	// and within the register file, and the host is little-endian.
+	r := unsafe.Pointer(unsafe.SliceData(v.Reg))
+	dp, kp, xp := unsafe.Add(r, vd*v.VLENB), unsafe.Add(r, vs2*v.VLENB), unsafe.Add(r, vs1*v.VLENB)
+	key := (*[4]uint32)(kp)
 	for i := range c.groups4 {
 		if form != vkVS {
-			key = v.vkLoad4(vs2, i)
+			key = (*[4]uint32)(unsafe.Add(kp, 16*i))
 		}
-		d := v.vkLoad4(vd, i)
+		p := (*[4]uint32)(unsafe.Add(dp, 16*i))
 		switch fn {
 		case vgAESEM:
-			d = sem.AESEncRoundT(d, key)
+			sem.AESEncRoundIn(p, key)
 		case vgAESEF:
-			d = sem.AESEncLastT(d, key)
+			sem.AESEncLastIn(p, key)
 		case vgAESDM:
-			d = sem.AESDecRoundT(d, key)
+			sem.AESDecRoundIn(p, key)
 		case vgAESDF:
-			d = sem.AESDecLastT(d, key)
+			sem.AESDecLastIn(p, key)
 		case vgAESZ:
-			d = [4]uint32{d[0] ^ key[0], d[1] ^ key[1], d[2] ^ key[2], d[3] ^ key[3]}
+			p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
 		case vgSM4R:
-			d = sem.VSM4RT(d, key)
+			sem.VSM4RIn(p, key)
 		case vgGHSH:
-			d = sem.VGHSHT(d, v.vkLoad4(vs1, i), key)
+			sem.VGHSHIn(p, (*[4]uint32)(unsafe.Add(xp, 16*i)), key)
 		case vgGMUL:
-			d = sem.VGMULT(d, key)
+			sem.VGMULIn(p, key)
 		}
-		v.vkStore4(vd, i, d)
 	}
-	v.vkFinish(vd)
-	return true
+	v.fastTail(vd, c)
+	v.wrote(vd, c.regs)
+	return h.vecDone(v)
 }

@@ -29,15 +29,18 @@ var aesTE, aesTD, aesIM = func() (te, td, im [4][256]uint32) {
 
 // AESEncRoundT is [VAESEM] by T-tables: ShiftRows (row r of column c comes from column
 // c+r), SubBytes and MixColumns in one lookup per byte, then the round key.
-func AESEncRoundT(w, k [4]uint32) [4]uint32 {
+func AESEncRoundT(w, k [4]uint32) [4]uint32 { AESEncRoundIn(&w, &k); return w }
+
+// AESEncRoundIn is AESEncRoundT in place: *w becomes the round's output. (Working through
+// pointers keeps the group in registers: a [4]uint32 result returned by value goes through
+// memory, written a word at a time and read back whole.)
+func AESEncRoundIn(w, k *[4]uint32) {
 	t0, t1, t2, t3 := &aesTE[0], &aesTE[1], &aesTE[2], &aesTE[3]
 	w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-	return [4]uint32{
-		t0[byte(w0)] ^ t1[byte(w1>>8)] ^ t2[byte(w2>>16)] ^ t3[byte(w3>>24)] ^ k[0],
-		t0[byte(w1)] ^ t1[byte(w2>>8)] ^ t2[byte(w3>>16)] ^ t3[byte(w0>>24)] ^ k[1],
-		t0[byte(w2)] ^ t1[byte(w3>>8)] ^ t2[byte(w0>>16)] ^ t3[byte(w1>>24)] ^ k[2],
-		t0[byte(w3)] ^ t1[byte(w0>>8)] ^ t2[byte(w1>>16)] ^ t3[byte(w2>>24)] ^ k[3],
-	}
+	w[0] = t0[byte(w0)] ^ t1[byte(w1>>8)] ^ t2[byte(w2>>16)] ^ t3[byte(w3>>24)] ^ k[0]
+	w[1] = t0[byte(w1)] ^ t1[byte(w2>>8)] ^ t2[byte(w3>>16)] ^ t3[byte(w0>>24)] ^ k[1]
+	w[2] = t0[byte(w2)] ^ t1[byte(w3>>8)] ^ t2[byte(w0>>16)] ^ t3[byte(w1>>24)] ^ k[2]
+	w[3] = t0[byte(w3)] ^ t1[byte(w0>>8)] ^ t2[byte(w1>>16)] ^ t3[byte(w2>>24)] ^ k[3]
 }
 
 // subShift is SubBytes (s: the S-box or its inverse) of bytes taken from the columns a, b,
@@ -47,15 +50,16 @@ func subShift(s *[256]byte, a, b, c, d uint32) uint32 {
 }
 
 // AESEncLastT is [VAESEF]: ShiftRows and SubBytes, then the round key.
-func AESEncLastT(w, k [4]uint32) [4]uint32 {
+func AESEncLastT(w, k [4]uint32) [4]uint32 { AESEncLastIn(&w, &k); return w }
+
+// AESEncLastIn is AESEncLastT in place.
+func AESEncLastIn(w, k *[4]uint32) {
 	s := &AESSBox
 	w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-	return [4]uint32{
-		subShift(s, w0, w1, w2, w3) ^ k[0],
-		subShift(s, w1, w2, w3, w0) ^ k[1],
-		subShift(s, w2, w3, w0, w1) ^ k[2],
-		subShift(s, w3, w0, w1, w2) ^ k[3],
-	}
+	w[0] = subShift(s, w0, w1, w2, w3) ^ k[0]
+	w[1] = subShift(s, w1, w2, w3, w0) ^ k[1]
+	w[2] = subShift(s, w2, w3, w0, w1) ^ k[2]
+	w[3] = subShift(s, w3, w0, w1, w2) ^ k[3]
 }
 
 // invMix is InvMixColumns of one column, by table.
@@ -67,27 +71,29 @@ func invMix(c uint32) uint32 {
 // AESDecRoundT is [VAESDM]: InvShiftRows (row r of column c comes from column c-r),
 // InvSubBytes and InvMixColumns by table; the round key, added before InvMixColumns, enters
 // as InvMixColumns(key) (the transform is linear).
-func AESDecRoundT(w, k [4]uint32) [4]uint32 {
+func AESDecRoundT(w, k [4]uint32) [4]uint32 { AESDecRoundIn(&w, &k); return w }
+
+// AESDecRoundIn is AESDecRoundT in place.
+func AESDecRoundIn(w, k *[4]uint32) {
 	t0, t1, t2, t3 := &aesTD[0], &aesTD[1], &aesTD[2], &aesTD[3]
 	w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-	return [4]uint32{
-		t0[byte(w0)] ^ t1[byte(w3>>8)] ^ t2[byte(w2>>16)] ^ t3[byte(w1>>24)] ^ invMix(k[0]),
-		t0[byte(w1)] ^ t1[byte(w0>>8)] ^ t2[byte(w3>>16)] ^ t3[byte(w2>>24)] ^ invMix(k[1]),
-		t0[byte(w2)] ^ t1[byte(w1>>8)] ^ t2[byte(w0>>16)] ^ t3[byte(w3>>24)] ^ invMix(k[2]),
-		t0[byte(w3)] ^ t1[byte(w2>>8)] ^ t2[byte(w1>>16)] ^ t3[byte(w0>>24)] ^ invMix(k[3]),
-	}
+	w[0] = t0[byte(w0)] ^ t1[byte(w3>>8)] ^ t2[byte(w2>>16)] ^ t3[byte(w1>>24)] ^ invMix(k[0])
+	w[1] = t0[byte(w1)] ^ t1[byte(w0>>8)] ^ t2[byte(w3>>16)] ^ t3[byte(w2>>24)] ^ invMix(k[1])
+	w[2] = t0[byte(w2)] ^ t1[byte(w1>>8)] ^ t2[byte(w0>>16)] ^ t3[byte(w3>>24)] ^ invMix(k[2])
+	w[3] = t0[byte(w3)] ^ t1[byte(w2>>8)] ^ t2[byte(w1>>16)] ^ t3[byte(w0>>24)] ^ invMix(k[3])
 }
 
 // AESDecLastT is [VAESDF]: InvShiftRows and InvSubBytes, then the round key.
-func AESDecLastT(w, k [4]uint32) [4]uint32 {
+func AESDecLastT(w, k [4]uint32) [4]uint32 { AESDecLastIn(&w, &k); return w }
+
+// AESDecLastIn is AESDecLastT in place.
+func AESDecLastIn(w, k *[4]uint32) {
 	s := &AESInvSBox
 	w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-	return [4]uint32{
-		subShift(s, w0, w3, w2, w1) ^ k[0],
-		subShift(s, w1, w0, w3, w2) ^ k[1],
-		subShift(s, w2, w1, w0, w3) ^ k[2],
-		subShift(s, w3, w2, w1, w0) ^ k[3],
-	}
+	w[0] = subShift(s, w0, w3, w2, w1) ^ k[0]
+	w[1] = subShift(s, w1, w0, w3, w2) ^ k[1]
+	w[2] = subShift(s, w2, w1, w0, w3) ^ k[2]
+	w[3] = subShift(s, w3, w2, w1, w0) ^ k[3]
 }
 
 // sm4TByPos[k] is vsm4RoundT rotated left by 8k: the round transform L(τ(b)) of a byte in
@@ -107,12 +113,15 @@ func sm4RoundFast(x uint32) uint32 {
 }
 
 // VSM4RT is [VSM4R] with the combined S-box and L table per byte position.
-func VSM4RT(x, rk [4]uint32) [4]uint32 {
+func VSM4RT(x, rk [4]uint32) [4]uint32 { VSM4RIn(&x, &rk); return x }
+
+// VSM4RIn is VSM4RT in place.
+func VSM4RIn(x, rk *[4]uint32) {
 	x4 := x[0] ^ sm4RoundFast(x[1]^x[2]^x[3]^rk[0])
 	x5 := x[1] ^ sm4RoundFast(x[2]^x[3]^x4^rk[1])
 	x6 := x[2] ^ sm4RoundFast(x[3]^x4^x5^rk[2])
 	x7 := x[3] ^ sm4RoundFast(x4^x5^x6^rk[3])
-	return [4]uint32{x4, x5, x6, x7}
+	x[0], x[1], x[2], x[3] = x4, x5, x6, x7
 }
 
 // GF128MulFast is [GF128Mul] with three 64×64-bit carry-less products (Karatsuba) and the
@@ -135,13 +144,23 @@ func GF128MulFast(alo, ahi, blo, bhi uint64) (lo, hi uint64) {
 }
 
 // VGHSHT is [VGHSH] with [GF128MulFast].
-func VGHSHT(y, x, h [4]uint32) [4]uint32 {
-	ylo, yhi := egHalves(y)
-	xlo, xhi := egHalves(x)
-	hlo, hhi := egHalves(h)
-	zlo, zhi := GF128MulFast(Brev8(ylo^xlo), Brev8(yhi^xhi), Brev8(hlo), Brev8(hhi))
-	return egJoin(Brev8(zlo), Brev8(zhi))
+func VGHSHT(y, x, h [4]uint32) [4]uint32 { VGHSHIn(&y, &x, &h); return y }
+
+// VGHSHIn is VGHSHT in place (*y becomes the product); VGMULIn is VGMULT, with x nil.
+func VGHSHIn(y, x, h *[4]uint32) {
+	ylo, yhi := uint64(y[0])|uint64(y[1])<<32, uint64(y[2])|uint64(y[3])<<32
+	if x != nil {
+		ylo ^= uint64(x[0]) | uint64(x[1])<<32
+		yhi ^= uint64(x[2]) | uint64(x[3])<<32
+	}
+	hlo, hhi := uint64(h[0])|uint64(h[1])<<32, uint64(h[2])|uint64(h[3])<<32
+	zlo, zhi := GF128MulFast(Brev8(ylo), Brev8(yhi), Brev8(hlo), Brev8(hhi))
+	zlo, zhi = Brev8(zlo), Brev8(zhi)
+	y[0], y[1], y[2], y[3] = uint32(zlo), uint32(zlo>>32), uint32(zhi), uint32(zhi>>32)
 }
+
+// VGMULIn is VGMULT in place.
+func VGMULIn(y, h *[4]uint32) { VGHSHIn(y, nil, h) }
 
 // VGMULT is [VGMUL] with [GF128MulFast].
 func VGMULT(y, h [4]uint32) [4]uint32 { return VGHSHT(y, [4]uint32{}, h) }
