@@ -80,6 +80,7 @@ func (h *Hart) decodeSlot(cp *codePage, i uint64, pc uint64) bool {
 	if s.len == 0 {
 		s.len = 4
 	}
+	vecDecode(s, &cp.insts[i]) // vector instructions: opVec slots (v_fast.go)
 	if h.dbg != nil {
 		h.dbg.onDecode(pc, s) // a breakpoint here replaces the op (debug.go)
 	}
@@ -504,6 +505,14 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 
 			case uint16(isa.FENCE):
 				// A single hart sees its own accesses in order: nothing to do.
+
+			case opVec:
+				// A vector instruction: the vector unit's fast path for its kind (v_fast.go)
+				// runs it here unless it declines (false) or an Observer wants every vector
+				// instruction from the general executor.
+				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
+					goto slow
+				}
 
 			// genloop: the registered semantics (semantics.go) are copied here.
 

@@ -317,6 +317,10 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 					goto slow
 				}
 			case uint16(isa.FENCE):
+			case opVec:
+				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
+					goto slow
+				}
 			case uint16(isa.FADD_D):
 				semRM := s.rm
 				if semRM == 7 {
@@ -1746,6 +1750,10 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 					goto slow
 				}
 			case uint16(isa.FENCE):
+			case opVec:
+				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
+					goto slow
+				}
 			case uint16(isa.FADD_D):
 				semRM := s.rm
 				if semRM == 7 {

@@ -17,7 +17,7 @@ func (h *Hart) execSlow(s *slot, in *isa.Inst, pc uint64) (retired, ok bool) {
 		h.breakHere(pc) // a debugger's breakpoint (debug.go)
 		return false, false
 	}
-	if f := vexec[in.Op]; f != nil && s.op == uint16(in.Op) {
+	if f := vexec[in.Op]; f != nil && (s.op == uint16(in.Op) || s.op == opVec) {
 		ok = h.execVectorOp(f, in, pc)
 	} else {
 		ok = h.execSlowOp(s, in.Op, pc)

@@ -56,6 +56,11 @@ type Vector struct {
 	// a buffer reused from one instruction to the next.
 	logMem bool
 	macc   []vmemAccess
+
+	// fast is the fast path's view of the configuration, and fastScalar a group's worth of
+	// room for a replicated scalar operand (v_fast.go).
+	fast       vfastCfg
+	fastScalar []byte
 }
 
 // vmemAccess is one element a vector load or store accessed.
@@ -82,6 +87,8 @@ func NewVector(vlen int) (*Vector, error) {
 	v.mbuf = make([]byte, v.VLENB)
 	v.VType = 1 << 63
 	v.Vill = true
+	v.fast.vtype = ^uint64(0) // no configuration yet
+	v.fastScalar = make([]byte, 8*v.VLENB)
 	return v, nil
 }
 
