@@ -27,14 +27,16 @@ type reasonCell struct {
 
 // KeepReasons makes the profile (SetProfile, which must come first) also count each pc's
 // cycles by stall reason, and the instructions outside its range together: PCCosts reports
-// them. It costs time only while profiling.
-func (m *Model) KeepReasons() {
+// them. It costs time only while profiling. It returns false when there is no profile (no
+// SetProfile, or one over a range it refused).
+func (m *Model) KeepReasons() bool {
 	m.drain()
 	p := m.prof
 	if p == nil {
-		return
+		return false
 	}
 	p.reasons = &reasonCells{head: make([]int32, len(p.count)), outStall: make([]uint64, len(m.stats.Stall))}
+	return true
 }
 
 func (r *reasonCells) reset() {

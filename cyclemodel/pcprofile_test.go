@@ -39,7 +39,9 @@ func TestPCCostsAddUpToStats(t *testing.T) {
 				lo, hi := ran[len(ran)/2], p.hi
 				one := New(c, 64, 0)
 				one.SetProfile(lo, hi)
-				one.KeepReasons()
+				if !one.KeepReasons() {
+					t.Fatal("KeepReasons refused a profiled model")
+				}
 				bat := New(c, 64, 0)
 				bat.SetProfile(lo, hi)
 				bat.KeepReasons()
@@ -110,5 +112,9 @@ func TestPCCostsNeedKeepReasons(t *testing.T) {
 	m.SetProfile(0x1000, 0x2000)
 	if pcs, _ := m.PCCosts(); pcs != nil || m.prof.reasons != nil {
 		t.Fatal("reasons kept without KeepReasons")
+	}
+	m.SetProfile(0x2000, 0x1000)
+	if m.KeepReasons() {
+		t.Fatal("KeepReasons without a profile says it keeps them")
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -54,11 +55,11 @@ that grows with its size (--max-insns sets one); a call past it is reported as s
 }
 
 type benchOptions struct {
-	core, alg, modes, variants, sizes, ghash, kernels, reference string
-	xlen, vlen                                                   int
-	freq                                                         floatFlag
-	maxInsns                                                     uint64
-	detail, explain, decrypt, asJSON, asCSV                      bool
+	core, alg, modes, variants, sizes, ghash, kernels, reference, profile string
+	xlen, vlen                                                            int
+	freq                                                                  floatFlag
+	maxInsns                                                              uint64
+	detail, explain, decrypt, asJSON, asCSV                               bool
 }
 
 func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
@@ -80,6 +81,7 @@ func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.BoolVar(&o.asCSV, "csv", false, "print the measurements as CSV")
 	fs.StringVar(&o.kernels, "kernels", "", "directory of the kernel ELFs (default: kernels/bin, found from the current directory up)")
 	fs.StringVar(&o.reference, "reference", "", "compare predicted speedups with a measured openssl speed log `FILE`")
+	fs.StringVar(&o.profile, "profile", "", "write the modelled cycles of each case's measured call at the largest size to `FILE` as a pprof profile, its samples labelled case=NAME (read it with 'go tool pprof'; -tagfocus=case=NAME picks a case)")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) > 0 {
 			env.errorf("bench: unexpected argument %q", args[0])
@@ -120,6 +122,7 @@ type benchRun struct {
 	results []benchResult
 	model   *cyclemodel.Model
 	file    *elf.File
+	objs    []loadedObject // what the kernel's machine loaded (--profile)
 	xlen    int
 }
 
@@ -136,7 +139,8 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		env.errorf("bench: --core: %v", err)
 		return exitUsage
 	}
-	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain, maxInsns: o.maxInsns}
+	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain,
+		pprof: o.profile != "", maxInsns: o.maxInsns}
 	if o.freq.set {
 		ro.freq = o.freq.v
 	}
@@ -194,6 +198,18 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 			cases = append(cases, benchCase{o.alg, mode, v, gh})
 		}
 	}
+	var profileOut io.Writer
+	if o.profile != "" {
+		if o.reference != "" {
+			env.errorf("bench: --profile does not go with --reference")
+			return exitUsage
+		}
+		// Created before the runs, so that a bad path fails before the work.
+		if profileOut, err = env.create(o.profile); err != nil {
+			env.errorf("bench: --profile: %v", err)
+			return exitUsage
+		}
+	}
 	progress := newProgress(env, len(cases))
 	start := time.Now()
 	var runs []*benchRun
@@ -209,6 +225,12 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 	}
 	progress.done()
 	wall := time.Since(start)
+	if profileOut != nil {
+		if err := writeBenchProfile(profileOut, runs, core, sizes, start); err != nil {
+			env.errorf("bench: --profile: %v", err)
+			return exitInternal
+		}
+	}
 	switch {
 	case o.asJSON:
 		writeBenchJSON(env.stdout, runs, core, o.xlen, ro.freq)
@@ -275,6 +297,7 @@ type kernelCall struct {
 	p     *kernels.Prepared
 	mc    *emu.Machine
 	model *cyclemodel.Model
+	objs  []loadedObject
 }
 
 func cipherName(alg string) (string, int) {
@@ -323,7 +346,13 @@ func openKernel(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, maxSize
 		vlen = core.VLEN
 	}
 	m := cyclemodel.New(core, o.xlen, vlen)
-	if o.profile {
+	objs := loadedObjects(k.Path, mc)
+	switch {
+	case o.pprof:
+		if err := keepPprof(m, objs); err != nil {
+			return nil, err
+		}
+	case o.profile:
 		m.SetProfile(textRange(k.File()))
 	}
 	// The model sees the key schedule and context set-up too, as the hardware's caches and
@@ -355,7 +384,7 @@ func openKernel(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, maxSize
 	if err != nil {
 		return nil, err
 	}
-	return &kernelCall{k: k, p: p, mc: mc, model: m}, nil
+	return &kernelCall{k: k, p: p, mc: mc, model: m, objs: objs}, nil
 }
 
 // measure calls the mode function on n bytes reps times and returns the cycles and
@@ -402,6 +431,7 @@ type benchRunOptions struct {
 	xlen, vlen       int
 	freq             float64
 	decrypt, profile bool
+	pprof            bool // keep what a pprof profile needs (--profile)
 	maxInsns         uint64
 }
 
@@ -414,7 +444,7 @@ func measureCase(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, sizes 
 	if err != nil {
 		return nil, err
 	}
-	r := &benchRun{benchCase: bc, model: kc.model, file: kc.k.File(), xlen: o.xlen}
+	r := &benchRun{benchCase: bc, model: kc.model, file: kc.k.File(), objs: kc.objs, xlen: o.xlen}
 	// The profile is kept for the largest size: measure it last.
 	order := append([]int(nil), sizes...)
 	sort.SliceStable(order, func(i, j int) bool { return order[i] < order[j] })
@@ -681,4 +711,27 @@ func bestGHASH(variant string) string {
 		}
 	}
 	return "c"
+}
+
+// writeBenchProfile writes the profile of each run's last measured call (at the largest
+// size), its samples labelled with the case's name.
+func writeBenchProfile(w io.Writer, runs []*benchRun, core *cyclemodel.Core, sizes []int, start time.Time) error {
+	largest := 0
+	for _, n := range sizes {
+		largest = max(largest, n)
+	}
+	var prs []pprofRun
+	var names []string
+	for _, r := range runs {
+		name := r.name(true)
+		prs = append(prs, pprofRun{model: r.model, objs: r.objs, labels: map[string][]string{"case": {name}}})
+		names = append(names, name)
+	}
+	comments := []string{fmt.Sprintf("rvsim bench --core %s: one call of %d bytes per case, cycles modelled on %s", core.Name, largest, core.Name),
+		"cases (label case): " + strings.Join(names, ", ")}
+	err := writePprof(w, prs, start, comments)
+	if errors.Is(err, errWrite) {
+		return nil // the file's checked writer reports it (cmdEnv.finish)
+	}
+	return err
 }
