@@ -115,7 +115,7 @@ func buildPprof(runs []pprofRun, start time.Time, comments []string) *profile.Pr
 		p.DurationNanos = int64(float64(totalCycles) * 1e3 / freq)
 	}
 
-	b := &pprofLocations{p: p, locs: map[uint64]*profile.Location{}, funcs: map[[2]string]*profile.Function{},
+	b := &pprofLocations{p: p, locs: map[uint64]*profile.Location{}, funcs: map[funcKey]*profile.Function{},
 		maps: map[*elf.File]*profile.Mapping{}, noLines: map[*elf.File]bool{}}
 	for i, r := range runs {
 		for _, o := range r.objs {
@@ -157,12 +157,19 @@ func sortReasonColumns(p *profile.Profile, runs []pprofRun, column map[string]in
 	}
 }
 
+// funcKey tells functions apart: by object (kernels of two variants both have an
+// sm4_encrypt), name and file.
+type funcKey struct {
+	obj        *elf.File
+	name, file string
+}
+
 // pprofLocations builds a profile's mappings, locations and functions, one of each per
 // object, pc and (name, file).
 type pprofLocations struct {
 	p       *profile.Profile
 	locs    map[uint64]*profile.Location
-	funcs   map[[2]string]*profile.Function
+	funcs   map[funcKey]*profile.Function
 	maps    map[*elf.File]*profile.Mapping
 	noLines map[*elf.File]bool // objects without DWARF line tables (or unreadable ones)
 	outLoc  *profile.Location
@@ -219,10 +226,7 @@ func (b *pprofLocations) location(objs []loadedObject, pc uint64) *profile.Locat
 	}
 	outer := b.function(sym.Name, f, sym.Value)
 	if pos.Function != "" && pos.Function != sym.Name {
-		inner := b.function(pos.Function, nil, 0)
-		if inner.Filename == "" {
-			inner.Filename = pos.File
-		}
+		inner := b.inlined(pos.Function, f, pos.File)
 		loc.Line = []profile.Line{{Function: inner, Line: int64(pos.Line)}, {Function: outer}}
 		return loc
 	}
@@ -256,11 +260,19 @@ func (b *pprofLocations) function(name string, f *elf.File, entry uint64) *profi
 			file, startLine = pos.File, int64(pos.Line)
 		}
 	}
-	key := [2]string{name, file}
+	return b.add(funcKey{f, name, file}, startLine)
+}
+
+// inlined returns the function name of object f inlined from file, adding it.
+func (b *pprofLocations) inlined(name string, f *elf.File, file string) *profile.Function {
+	return b.add(funcKey{f, name, file}, 0)
+}
+
+func (b *pprofLocations) add(key funcKey, startLine int64) *profile.Function {
 	if fn, ok := b.funcs[key]; ok {
 		return fn
 	}
-	fn := &profile.Function{ID: uint64(len(b.p.Function) + 1), Name: name, SystemName: name, Filename: file, StartLine: startLine}
+	fn := &profile.Function{ID: uint64(len(b.p.Function) + 1), Name: key.name, SystemName: key.name, Filename: key.file, StartLine: startLine}
 	b.p.Function = append(b.p.Function, fn)
 	b.funcs[key] = fn
 	return fn
