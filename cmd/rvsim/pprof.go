@@ -175,8 +175,9 @@ type pprofLocations struct {
 	outLoc  *profile.Location
 }
 
-// mapping returns the object's mapping, adding it: its executable segments, at the file
-// offset of the first.
+// mapping returns the object's mapping, adding it: its executable segments, in pages from
+// the page holding the first, as Linux maps them (/proc/PID/maps): pprof works out the
+// file's load base from the page-aligned start and file offset.
 func (b *pprofLocations) mapping(o loadedObject) *profile.Mapping {
 	if mp, ok := b.maps[o.File]; ok {
 		return mp
@@ -184,12 +185,13 @@ func (b *pprofLocations) mapping(o loadedObject) *profile.Mapping {
 	mp := &profile.Mapping{ID: uint64(len(b.p.Mapping) + 1), File: o.Path,
 		// Every location is named here: pprof must not look for the file's symbols.
 		HasFunctions: true, HasFilenames: true, HasLineNumbers: true, HasInlineFrames: true}
-	mp.Start, mp.Limit = textRange(o.File)
+	const pageMask = 1<<12 - 1
+	lo, hi := textRange(o.File)
+	mp.Start, mp.Limit = lo&^pageMask, (hi+pageMask)&^pageMask
 	for _, pr := range o.File.Progs {
 		if pr.Type == 1 /* PT_LOAD */ && pr.Perm&elf.PermX != 0 {
-			if pr.Vaddr+o.File.Base <= mp.Start {
-				mp.Offset = pr.Off + (mp.Start - pr.Vaddr - o.File.Base)
-			}
+			mp.Start = (pr.Vaddr + o.File.Base) &^ pageMask
+			mp.Offset = pr.Off &^ pageMask
 			break
 		}
 	}

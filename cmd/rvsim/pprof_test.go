@@ -225,6 +225,13 @@ func TestPprofListShowsSource(t *testing.T) {
 	if cum <= flat {
 		t.Errorf("hot's cumulative cycles (%d) do not include the inlined mix (flat %d)", cum, flat)
 	}
+	// -disasm (and the web UI's source view) reads the instructions from the mapped file:
+	// the mapping's start and offset must give the right load base, so that the multiply
+	// shows with its cycles (pprof disassembles in Go's syntax).
+	dis := goPprof(t, "-disasm", "hot", file)
+	if !regexp.MustCompile(`(?m)^ +[1-9][0-9]* +[1-9][0-9]* +[0-9a-f]+: MUL `).MatchString(dis) {
+		t.Errorf("-disasm does not show hot's multiply with its cycles:\n%s", dis)
+	}
 }
 
 // line0Cycles returns the cycles of the profile's samples whose innermost frame is
