@@ -167,6 +167,10 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		return exitUsage
 	}
 	if o.reference != "" {
+		if o.profile != "" {
+			env.errorf("bench: --profile does not go with --reference (profile the cases themselves)")
+			return exitUsage
+		}
 		return runReference(env, o, core, ro)
 	}
 	if err := checkAlg(o.alg); err != nil {
@@ -200,10 +204,6 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 	}
 	var profileOut io.Writer
 	if o.profile != "" {
-		if o.reference != "" {
-			env.errorf("bench: --profile does not go with --reference")
-			return exitUsage
-		}
 		// Created before the runs, so that a bad path fails before the work.
 		if profileOut, err = env.create(o.profile); err != nil {
 			env.errorf("bench: --profile: %v", err)
