@@ -98,6 +98,8 @@ type profile struct {
 	back   []uint32 // slot of a backward-branch target + 1
 	taken  []uint64 // times the backward branch was taken
 	insts  []isa.Inst
+
+	reasons *reasonCells // per-pc cycles by reason (KeepReasons; nil: not kept)
 }
 
 // SetProfile turns on per-instruction counting for pcs in [lo, hi) (the program's text):
@@ -121,6 +123,9 @@ func (p *profile) reset() {
 	clear(p.why)
 	clear(p.worst)
 	clear(p.taken)
+	if p.reasons != nil {
+		p.reasons.reset()
+	}
 }
 
 func (p *profile) add(pc uint64, in *isa.Inst, next uint64, delta int64, why uint16, stall int64, edge bool) {
@@ -129,7 +134,13 @@ func (p *profile) add(pc uint64, in *isa.Inst, next uint64, delta int64, why uin
 
 // addN is add called n times with the same arguments.
 func (p *profile) addN(pc uint64, in *isa.Inst, next uint64, delta int64, why uint16, stall int64, edge bool, n uint64) {
-	if pc < p.lo || pc >= p.hi || n == 0 {
+	if n == 0 {
+		return
+	}
+	if pc < p.lo || pc >= p.hi {
+		if p.reasons != nil {
+			p.reasons.outside(delta, why, stall, n)
+		}
 		return
 	}
 	i := (pc - p.lo) >> 1
@@ -142,6 +153,9 @@ func (p *profile) addN(pc uint64, in *isa.Inst, next uint64, delta int64, why ui
 		p.stall[i] += n * uint64(stall)
 		if uint32(stall) >= p.worst[i] {
 			p.worst[i], p.why[i] = uint32(stall), why
+		}
+		if p.reasons != nil {
+			p.reasons.add(i, why, n*uint64(stall))
 		}
 	}
 	if edge && next <= pc && next >= p.lo {

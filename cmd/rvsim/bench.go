@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,11 +57,11 @@ that grows with its size (--max-insns sets one); a call past it is reported as s
 }
 
 type benchOptions struct {
-	core, alg, modes, variants, sizes, ghash, kernels, reference, plot string
-	xlen, vlen                                                         int
-	freq                                                               floatFlag
-	maxInsns                                                           uint64
-	detail, explain, decrypt, asJSON, asCSV                            bool
+	core, alg, modes, variants, sizes, ghash, kernels, reference, plot, profile string
+	xlen, vlen                                                                  int
+	freq                                                                        floatFlag
+	maxInsns                                                                    uint64
+	detail, explain, decrypt, asJSON, asCSV                                     bool
 }
 
 func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
@@ -83,6 +84,7 @@ func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.StringVar(&o.kernels, "kernels", "", "directory of the kernel ELFs (default: kernels/bin, found from the current directory up)")
 	fs.StringVar(&o.plot, "plot", "", "also draw the throughput against buffer size and the speedups into `FILE` (.svg or .png)")
 	fs.StringVar(&o.reference, "reference", "", "compare predicted speedups with a measured openssl speed log `FILE`")
+	fs.StringVar(&o.profile, "profile", "", "write the modelled cycles of each case's measured call at the largest size to `FILE` as a pprof profile, its samples labelled case=NAME (read it with 'go tool pprof'; -tagfocus=case=NAME picks a case)")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) > 0 {
 			env.errorf("bench: unexpected argument %q", args[0])
@@ -123,6 +125,7 @@ type benchRun struct {
 	results []benchResult
 	model   *cyclemodel.Model
 	file    *elf.File
+	objs    []loadedObject // what the kernel's machine loaded (--profile)
 	xlen    int
 }
 
@@ -139,7 +142,8 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		env.errorf("bench: --core: %v", err)
 		return exitUsage
 	}
-	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain, maxInsns: o.maxInsns}
+	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain,
+		pprof: o.profile != "", maxInsns: o.maxInsns}
 	if o.freq.set {
 		ro.freq = o.freq.v
 	}
@@ -168,6 +172,10 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 	if o.reference != "" {
 		if o.plot != "" {
 			env.errorf("bench: --plot draws a bench's measurements; it does not go with --reference")
+			return exitUsage
+		}
+		if o.profile != "" {
+			env.errorf("bench: --profile does not go with --reference (profile the cases themselves)")
 			return exitUsage
 		}
 		return runReference(env, o, core, ro)
@@ -208,6 +216,14 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 			cases = append(cases, benchCase{o.alg, mode, v, gh})
 		}
 	}
+	var profileOut io.Writer
+	if o.profile != "" {
+		// Created before the runs, so that a bad path fails before the work.
+		if profileOut, err = env.create(o.profile); err != nil {
+			env.errorf("bench: --profile: %v", err)
+			return exitUsage
+		}
+	}
 	progress := newProgress(env, len(cases))
 	start := time.Now()
 	var runs []*benchRun
@@ -231,6 +247,12 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		if err != nil {
 			env.errorf("bench: --plot: %v", err)
 			return exitUsage
+		}
+	}
+	if profileOut != nil {
+		if err := writeBenchProfile(profileOut, runs, core, sizes, start); err != nil {
+			env.errorf("bench: --profile: %v", err)
+			return exitInternal
 		}
 	}
 	switch {
@@ -299,6 +321,7 @@ type kernelCall struct {
 	p     *kernels.Prepared
 	mc    *emu.Machine
 	model *cyclemodel.Model
+	objs  []loadedObject
 }
 
 func cipherName(alg string) (string, int) {
@@ -347,7 +370,13 @@ func openKernel(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, maxSize
 		vlen = core.VLEN
 	}
 	m := cyclemodel.New(core, o.xlen, vlen)
-	if o.profile {
+	objs := loadedObjects(k.Path, mc)
+	switch {
+	case o.pprof:
+		if err := keepPprof(m, objs); err != nil {
+			return nil, err
+		}
+	case o.profile:
 		m.SetProfile(textRange(k.File()))
 	}
 	// The model sees the key schedule and context set-up too, as the hardware's caches and
@@ -379,7 +408,7 @@ func openKernel(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, maxSize
 	if err != nil {
 		return nil, err
 	}
-	return &kernelCall{k: k, p: p, mc: mc, model: m}, nil
+	return &kernelCall{k: k, p: p, mc: mc, model: m, objs: objs}, nil
 }
 
 // measure calls the mode function on n bytes reps times and returns the cycles and
@@ -426,6 +455,7 @@ type benchRunOptions struct {
 	xlen, vlen       int
 	freq             float64
 	decrypt, profile bool
+	pprof            bool // keep what a pprof profile needs (--profile)
 	maxInsns         uint64
 }
 
@@ -438,7 +468,7 @@ func measureCase(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, sizes 
 	if err != nil {
 		return nil, err
 	}
-	r := &benchRun{benchCase: bc, model: kc.model, file: kc.k.File(), xlen: o.xlen}
+	r := &benchRun{benchCase: bc, model: kc.model, file: kc.k.File(), objs: kc.objs, xlen: o.xlen}
 	// The profile is kept for the largest size: measure it last.
 	order := append([]int(nil), sizes...)
 	sort.SliceStable(order, func(i, j int) bool { return order[i] < order[j] })
@@ -705,4 +735,27 @@ func bestGHASH(variant string) string {
 		}
 	}
 	return "c"
+}
+
+// writeBenchProfile writes the profile of each run's last measured call (at the largest
+// size), its samples labelled with the case's name.
+func writeBenchProfile(w io.Writer, runs []*benchRun, core *cyclemodel.Core, sizes []int, start time.Time) error {
+	largest := 0
+	for _, n := range sizes {
+		largest = max(largest, n)
+	}
+	var prs []pprofRun
+	var names []string
+	for _, r := range runs {
+		name := r.name(true)
+		prs = append(prs, pprofRun{model: r.model, objs: r.objs, labels: map[string][]string{"case": {name}}})
+		names = append(names, name)
+	}
+	comments := []string{fmt.Sprintf("rvsim bench --core %s: one call of %d bytes per case, cycles modelled on %s", core.Name, largest, core.Name),
+		"cases (label case): " + strings.Join(names, ", ")}
+	err := writePprof(w, prs, start, comments)
+	if errors.Is(err, errWrite) {
+		return nil // the file's checked writer reports it (cmdEnv.finish)
+	}
+	return err
 }

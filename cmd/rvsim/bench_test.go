@@ -78,6 +78,8 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"bench", "--core", "rocket", "--kernels", ".", "--mode", "xyz"}, `--mode "xyz"`},
 		{[]string{"bench", "--core", "rocket", "--kernels", ".", "--sizes", "0"}, "--sizes"},
 		{[]string{"bench", "--core", "rocket", "--kernels", ".", "--variant", "nope", "--mode", "ecb"}, `variant "nope"`},
+		{[]string{"bench", "--core", "rocket", "--kernels", ".", "--reference", "log.txt", "--profile", "p.pprof"}, "--profile does not go with --reference"},
+		{[]string{"bench", "--core", "rocket", "--kernels", ".", "--profile", "no/such/dir/p.pprof"}, "bench: --profile: open no/such/dir/p.pprof: no such file or directory"},
 	} {
 		st, _, errs := rvsim(tc.args...)
 		if st != exitUsage || !strings.Contains(errs, tc.want) {

@@ -161,8 +161,9 @@ func textOps(f *elf.File, target isa.ISA) []isa.Op {
 }
 
 // printModelStats writes the model's part of --stats: cycles, IPC, the stall breakdown and
-// the hottest loops and instructions.
-func printModelStats(w io.Writer, m *cyclemodel.Model, f *elf.File, xlen int) {
+// the hottest functions, loops and instructions (of the program, objs[0]).
+func printModelStats(w io.Writer, m *cyclemodel.Model, objs []loadedObject, xlen int) {
+	f := objs[0].File
 	s := m.Stats()
 	c := m.Core()
 	fmt.Fprintf(w, "rvsim: core %s: %d cycles, IPC %.3f, %.6f s at %g MHz\n", c.Name, s.Cycles, s.IPC(), float64(s.Cycles)/(c.FreqMHz*1e6), c.FreqMHz)
@@ -173,6 +174,10 @@ func printModelStats(w io.Writer, m *cyclemodel.Model, f *elf.File, xlen int) {
 		parts = append(parts, fmt.Sprintf("%s %d (%.1f%%)", sh.Reason, sh.Cycles, pct(sh.Cycles, s.Cycles)))
 	}
 	fmt.Fprintf(w, "rvsim: cycles by reason: %s\n", strings.Join(parts, ", "))
+	for _, fc := range topFunctions(m, objs, 5) {
+		fmt.Fprintf(w, "rvsim: function %s: %d cycles (%.1f%%), %d instructions, IPC %.3f\n",
+			fc.name, fc.cycles, pct(fc.cycles, s.Cycles), fc.insts, float64(fc.insts)/float64(max(fc.cycles, 1)))
+	}
 	for _, lp := range m.TopLoops(5) {
 		fmt.Fprintf(w, "rvsim: loop %s..%s: %d cycles (%.1f%%), %d iterations, %.1f cycles/iteration\n",
 			where(f, lp.Start), describeShort(f, lp.End), lp.Cycles, pct(lp.Cycles, s.Cycles), lp.Iterations, float64(lp.Cycles)/float64(max(lp.Iterations, 1)))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,7 +57,8 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	gdbPort := fs.String("gdb", "", "wait for gdb on 127.0.0.1:`PORT` (0: any free port) and run the program under its control, as qemu -g")
 	sigFile := fs.String("signature", "", "at exit, write the memory from begin_signature to end_signature to `FILE` in hex, as Spike's +signature=")
 	sigGran := fs.Int("signature-granularity", 4, "bytes per --signature line, `N` a power of two (Spike's +signature-granularity=)")
-	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest loops")
+	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest functions, loops and instructions")
+	profileFile := fs.String("profile", "", "with --core, write the modelled cycles per instruction to `FILE` as a pprof profile (sample types cycles, instructions and one per stall reason; read it with 'go tool pprof')")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
 			env.errorf("run: no program given (usage: rvsim %s)", "run [flags] prog.elf [args...]")
@@ -72,6 +74,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		}
 		if *sigGran < 1 || *sigGran&(*sigGran-1) != 0 {
 			env.errorf("--signature-granularity %d: must be a power of two (1, 2, 4, ...)", *sigGran)
+			return exitUsage
+		}
+		if *profileFile != "" && *coreName == "" {
+			env.errorf("--profile needs --core (the profile is of modelled cycles)")
 			return exitUsage
 		}
 		f, err := elf.Open(args[0])
@@ -143,10 +149,22 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			}
 		}
 		var model *cyclemodel.Model
+		var profileOut io.Writer
 		if *coreName != "" {
 			var status int
 			if model, status = newModel(env, *coreName, f, h, *stats); model == nil {
 				return status
+			}
+			if *profileFile != "" {
+				if err := keepPprof(model, loadedObjects(args[0], mc)); err != nil {
+					env.errorf("--profile: %v", err)
+					return exitUsage
+				}
+				// Created before the run, so that a bad path fails before the work.
+				if profileOut, err = env.create(*profileFile); err != nil {
+					env.errorf("--profile: %v", err)
+					return exitUsage
+				}
 			}
 			observeModel(h, model)
 			obs = append(obs, h.Observer)
@@ -180,7 +198,15 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 				return exitUsage
 			}
 			if st != nil {
-				printModelStats(env.stderr, model, f, h.XLEN())
+				printModelStats(env.stderr, model, loadedObjects(args[0], mc), h.XLEN())
+			}
+			if profileOut != nil {
+				comments := []string{fmt.Sprintf("rvsim run --core %s %s: cycles modelled on %s", *coreName, strings.Join(args, " "), model.Core().Name)}
+				// A failed write is the file's checked writer's to report (cmdEnv.finish).
+				if err := writePprof(profileOut, []pprofRun{{model: model, objs: loadedObjects(args[0], mc)}}, start, comments); err != nil && !errors.Is(err, errWrite) {
+					env.errorf("--profile: %v", err)
+					return exitInternal
+				}
 			}
 		}
 		if sig != nil && (stop.Reason == emu.StopExit || stop.Reason == emu.StopSignal) {
