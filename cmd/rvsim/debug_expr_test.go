@@ -59,9 +59,15 @@ func (m *fakeMachine) readBytes(lv lvalue, n int) ([]byte, error) {
 		}
 		return append([]byte(nil), m.mem[lv.addr-fakeBase:][:n]...), nil
 	case lvVReg:
+		if lv.addr+uint64(n) > uint64(len(m.v1)) {
+			return nil, gdbErr("no such vector element") // as the session's readBytes
+		}
 		return append([]byte(nil), m.v1[lv.addr:][:n]...), nil
 	case lvXReg:
 		b := binary.LittleEndian.AppendUint64(nil, m.regs[lv.name])
+		if n > len(b) {
+			return append(b, make([]byte, n-len(b))...), nil // as the session: the register, then zeros
+		}
 		return b[:n], nil
 	}
 	return nil, fmt.Errorf("no such place")
