@@ -41,6 +41,7 @@ func FuzzDebugCommands(f *testing.F) {
 		env := &cmdEnv{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}
 		o := &debugOptions{vlen: 128, vagnostic: "undisturbed", history: 64, maxInsns: 10_000}
 		o.load.env = "auto"
+		o.linux.memLimit = "4GiB" // the flag's default
 		s, status := newSession(env, o, []string{path})
 		if s == nil {
 			t.Fatalf("session: status %d: %s", status, stderr.String())
