@@ -4,11 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"rvsim/elf"
+	"rvsim/emu"
 	"rvsim/isa"
 )
 
@@ -303,4 +308,67 @@ func (c *checkRecorder) Record(r *InstTiming) {
 	c.retire = r.Retire
 	c.n++
 	c.added += r.Added
+}
+
+// TestKernelsWithRecorder runs the committed kernels with and without a recorder on an
+// in-order and an out-of-order core: the same cycles and counts.
+func TestKernelsWithRecorder(t *testing.T) {
+	for _, kr := range kernelRuns() {
+		path := filepath.Join("..", "kernels", "bin", kr.file)
+		if _, err := os.Stat(path); err != nil {
+			t.Logf("%s: not built here", kr.file)
+			continue
+		}
+		for _, core := range []string{"rocket", "p670"} {
+			c := shippedCore(t, core)
+			t.Run(core+"/"+kr.file, func(t *testing.T) {
+				measure := func(rec Recorder) *Model {
+					f, err := elf.Open(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mc, err := emu.Load(f, emu.Config{ISA: isa.Default(f.XLEN), Env: emu.EnvLinux, VLEN: c.VLEN,
+						Linux: emu.LinuxConfig{Stdout: io.Discard, Stderr: io.Discard}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					vlen := 0
+					if mc.Hart.V != nil {
+						vlen = mc.Hart.V.VLEN
+					}
+					m := New(c, mc.Hart.XLEN(), vlen)
+					m.SetProfile(textBounds(mc.File))
+					if rec != nil {
+						m.SetRecorder(rec)
+					}
+					mc.Hart.Observer = batchModel{m}
+					mc.Hart.CSR.Cycles = m.Cycles
+					err = kr.calls(mc, func(sym string, args ...uint64) error {
+						_, st, err := mc.CallSymbol(sym, 1<<30, args...)
+						if err == nil && st.Reason != emu.StopReturn {
+							err = fmt.Errorf("%s: %v", sym, st)
+						}
+						return err
+					})
+					if err != nil {
+						t.Skipf("%v", err)
+					}
+					return m
+				}
+				plain := measure(nil)
+				cr := &checkRecorder{t: t}
+				rec := measure(cr)
+				if d := diffStates(stateOf(plain.Cycles(), plain.Stats(), plain.Err(), plain.prof),
+					stateOf(rec.Cycles(), rec.Stats(), rec.Err(), rec.prof)); d != "" {
+					t.Fatal(d)
+				}
+				if cr.n != rec.Stats().Instructions || uint64(cr.added) != rec.Cycles() {
+					t.Errorf("recorded %d instructions adding %d cycles; the model: %d, %d", cr.n, cr.added, rec.Stats().Instructions, rec.Cycles())
+				}
+				if plain.blocks.replayed+plain.blocks.repeated == 0 {
+					t.Errorf("no block replayed without the recorder: the comparison shows nothing")
+				}
+			})
+		}
+	}
 }
