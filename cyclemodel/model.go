@@ -167,6 +167,8 @@ type Model struct {
 	loadAdv          []int64 // per reason: how much earlier an ALU-unit op may read that result
 
 	blocks  *blockCache // memoized blocks (block.go)
+	rec     *recorder   // per-instruction timings (timeline.go); nil: off
+	tl      tlNote      // the current instruction's times, kept only while rec is set
 	held    held        // the start of a block a batch ended in (block.go)
 	canHold bool        // RetireBatch may hold instructions (not while it models held ones)
 }
@@ -396,7 +398,7 @@ func (m *Model) retireFrom(b *Batch, i, stop int) int {
 	n := len(b.PC)
 	var s step
 	for i < stop {
-		if m.any {
+		if m.any && m.rec == nil { // a recorder needs every instruction timed
 			k := m.blocks.retire(m, b, i)
 			if k > 0 {
 				i += k
@@ -467,6 +469,9 @@ func (m *Model) retire(s *step) {
 		// Loops are backward branches and plain jumps, not calls or returns.
 		edge := oi.flags&fBranch != 0 || in.Op == isa.JAL && in.Rd == 0
 		p.add(s.pc, in, s.next, delta, m.lastWhy, m.lastStall, edge)
+	}
+	if m.rec != nil {
+		m.record(s, delta)
 	}
 }
 
@@ -653,6 +658,9 @@ func (m *Model) issue(in *isa.Inst, oi *opInfo, prev int64, o uint8) int64 {
 	if oi.class == isa.ClassStore {
 		m.sb.setTimes(m.sfSeq, t, t+lat)
 	}
+	if m.rec != nil {
+		m.tl = tlNote{base, t, t + max(lat, fwd-t), why}
+	}
 	if f&fRd != 0 {
 		if rd := in.Rd & 31; rd != 0 {
 			w := oi.depWhy
@@ -826,6 +834,9 @@ func (m *Model) retireInOrder(s *step, oi *opInfo, prev int64) int64 {
 	}
 	m.writeback(s, oi, t, lat, beats, miss, mis)
 	m.fwdReady = 0
+	if m.rec != nil {
+		m.tl = tlNote{base, t, t + lat, why}
+	}
 	if oi.flags&(fBranch|fJump) != 0 {
 		m.redirect(m.predict(s.pc, s.next, s.in, oi), t+lat-1)
 	}
@@ -920,6 +931,9 @@ func (m *Model) retireOOO(s *step, oi *opInfo, prev int64) int64 {
 	}
 	m.writeback(s, oi, t, lat, beats, miss, mis)
 	m.fwdReady = 0
+	if m.rec != nil {
+		m.tl = tlNote{d, t, done, why}
+	}
 	if oi.flags&(fBranch|fJump) != 0 {
 		m.redirect(m.predict(s.pc, s.next, s.in, oi), t+lat-1)
 	}
@@ -1040,6 +1054,9 @@ func (m *Model) issueOOO(in *isa.Inst, oi *opInfo, prev int64, o uint8, log *pro
 	}
 	if f&(fBranch|fJump) != 0 {
 		m.redirect(o, t+lat-1)
+	}
+	if m.rec != nil {
+		m.tl = tlNote{d, t, done, why}
 	}
 
 	// Retire, in order, width per cycle.
