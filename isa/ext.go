@@ -75,6 +75,17 @@ func AllExts() []Ext {
 	return out
 }
 
+// InLLVM reports whether LLVM 19 knows one of the extensions in s, so that it can assemble
+// and print their rows (the golden-file generator and the live test ask).
+func (s ExtSet) InLLVM() bool {
+	for _, e := range s.List() {
+		if !extInfo[e].NotInLLVM {
+			return true
+		}
+	}
+	return false
+}
+
 // LLVMAttrs is the -mattr feature list that makes llvm-mc-19 and llvm-objdump-19 accept what
 // the extensions in s hold ("+m,+a,..."), skipping those LLVM 19 does not know.
 func LLVMAttrs(s ExtSet) string {

@@ -94,7 +94,7 @@ func main() {
 	g := &gen{}
 	for _, xlen := range []int{32, 64} {
 		for _, r := range isa.Rows() {
-			if r.Op == isa.FP || r.Op == isa.VFP || (r.XLEN != 0 && r.XLEN != xlen) || !llvmKnows(r.Exts) {
+			if r.Op == isa.FP || r.Op == isa.VFP || (r.XLEN != 0 && r.XLEN != xlen) || !r.Exts.InLLVM() {
 				continue
 			}
 			g.seed(r.Name, xlen)
@@ -147,17 +147,6 @@ func (g *gen) seed(name string, xlen int) {
 	g.rng = rand.New(rand.NewPCG(k, uint64(xlen)))
 	g.vrng = rand.New(rand.NewPCG(k, uint64(xlen)+1000))
 	g.reg, g.vxreg, g.vreg, g.vdreg = int(k%32), int(k>>8%32), int(k>>16%32), int(k>>24%32)
-}
-
-// llvmKnows reports whether LLVM 19 can assemble a row of the extensions s (the others'
-// cases are written by hand in their test files: see handGolden in isa/print_test.go).
-func llvmKnows(s isa.ExtSet) bool {
-	for _, e := range s.List() {
-		if !e.Info().NotInLLVM {
-			return true
-		}
-	}
-	return false
 }
 
 // isVector reports whether r is one of the vector rows (v.go, zvk.go).
