@@ -77,7 +77,8 @@ for p in "${packages[@]}"; do
 	fi
 	versions+="$p=$v"$'\n'
 done
-if [ -f "$dir/.rvsim-sysroot" ] && [ "$(cat "$dir/.rvsim-sysroot")" = "$versions" ]; then
+# Both sides through $(...), which drops the trailing newline of each.
+if [ -f "$dir/.rvsim-sysroot" ] && [ "$(cat "$dir/.rvsim-sysroot")" = "$(printf '%s' "$versions")" ]; then
 	echo "sysroot: $dir is up to date" >&2
 	exit 0
 fi
@@ -86,9 +87,11 @@ rm -f "$dir/.rvsim-sysroot"
 for deb in "$work/debs"/*.deb; do
 	dpkg-deb -x "$deb" "$dir"
 done
-# Debian's merged /usr: base-files makes these links on a real system.
+# Debian's merged /usr: base-files makes these links on a real system. `-e` alone would miss
+# a link made by an earlier run whose target none of these packages has (usr/sbin), and ln
+# would then fail on the second run.
 for d in lib bin sbin; do
-	[ -e "$dir/$d" ] || ln -s "usr/$d" "$dir/$d"
+	[ -e "$dir/$d" ] || [ -L "$dir/$d" ] || ln -s "usr/$d" "$dir/$d"
 done
 printf '%s' "$versions" >"$dir/.rvsim-sysroot"
 echo "sysroot: $dir has ${packages[*]}" >&2
