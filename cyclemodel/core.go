@@ -604,7 +604,7 @@ func (c *Core) UnitFor(cl isa.Class) *Unit {
 func (c *Core) Check(ops []isa.Op) error {
 	for _, op := range ops {
 		cl := op.Class()
-		if cl == isa.ClassNone || op == isa.FP {
+		if cl == isa.ClassNone || op.CatchAll() {
 			continue
 		}
 		if c.classUnit[cl] < 0 {

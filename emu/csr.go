@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"math/bits"
+
 	"rvsim/isa"
 )
 
@@ -65,6 +67,10 @@ type CSRFile struct {
 
 	// Cycles, when set, supplies the cycle count (a cost model's); otherwise cycle = instret.
 	Cycles func() uint64
+	// ClockHz is the clock those cycles run at, so that the guest's time (the time CSR,
+	// clock_gettime, timers) follows the modelled cycles: 0 means 1 GHz. Without Cycles,
+	// time stays one nanosecond per instruction.
+	ClockHz uint64
 	// cycleBias and instretBias make mcycle/minstret writable without disturbing Instret.
 	cycleBias uint64
 
@@ -73,7 +79,7 @@ type CSRFile struct {
 }
 
 func (c *CSRFile) reset(h *Hart) {
-	*c = CSRFile{Cycles: c.Cycles}
+	*c = CSRFile{Cycles: c.Cycles, ClockHz: c.ClockHz}
 	mxl := uint64(2)
 	if h.ISA.XLEN == 32 {
 		mxl = 1
@@ -110,13 +116,29 @@ func (h *Hart) cycles() uint64 {
 }
 
 // TimeNanos is the guest's virtual time: one nanosecond per retired instruction (a 1 GHz
-// core at one instruction per cycle), or per modelled cycle when a cost model supplies the
-// count. It is deterministic, so a program's output does not depend on the host's load.
+// core at one instruction per cycle), or the modelled cycles at ClockHz when a cost model
+// supplies the count (rounded down to the nanosecond, so that the time between two reads is
+// the cycles between them over the clock, to within one nanosecond). It is deterministic, so
+// a program's output does not depend on the host's load.
 func (h *Hart) TimeNanos() uint64 {
-	if h.CSR.Cycles != nil {
-		return h.CSR.Cycles()
+	if h.CSR.Cycles == nil {
+		return h.Instret
 	}
-	return h.Instret
+	return CyclesToNanos(h.CSR.Cycles(), h.CSR.ClockHz)
+}
+
+// CyclesToNanos converts a cycle count at hz (0: 1 GHz) to nanoseconds, rounded down, in
+// exact integer arithmetic (saturating past 2^64 ns, some 584 years).
+func CyclesToNanos(cycles, hz uint64) uint64 {
+	if hz == 0 || hz == 1e9 {
+		return cycles
+	}
+	hi, lo := bits.Mul64(cycles, 1e9)
+	if hi >= hz {
+		return ^uint64(0)
+	}
+	q, _ := bits.Div64(hi, lo, hz)
+	return q
 }
 
 // TimebaseHz is the frequency of the time CSR, as on common Linux RISC-V platforms.

@@ -342,30 +342,42 @@ func (l *Linux) timerDelete(id uint64) int64 {
 	return 0
 }
 
+// putLongs stores vs as C longs (the guest's XLEN) at the start of b, which holds them.
+func putLongs(h *Hart, b []byte, vs ...uint64) {
+	for i, v := range vs {
+		if h.ISA.XLEN == 32 {
+			binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
+		} else {
+			binary.LittleEndian.PutUint64(b[8*i:], v)
+		}
+	}
+}
+
 // times reports the CPU time in clock ticks (AT_CLKTCK = 100): user time is the virtual
-// time the guest ran.
+// time the guest ran. struct tms is four clock_t (C longs).
 func (l *Linux) times(h *Hart, addr uint64) int64 {
 	ticks := h.TimeNanos() / 1e7
 	if addr != 0 {
-		var b [32]byte
-		binary.LittleEndian.PutUint64(b[0:], ticks)
-		if !l.put(h, addr, b[:]) {
+		b := make([]byte, 4*h.ISA.XLEN/8)
+		putLongs(h, b, ticks)
+		if !l.put(h, addr, b) {
 			return -eFAULT
 		}
 	}
 	return int64(l.now(h) / 1e7)
 }
 
+// getrusage reports the virtual time the guest ran as its user time. struct rusage is two
+// timevals (two longs each) and 14 longs: 18 longs.
 func (l *Linux) getrusage(h *Hart, who, addr uint64) int64 {
 	if who != 0 && who != ^uint64(0) && who != 1 { // SELF, CHILDREN, THREAD
 		return -eINVAL
 	}
-	b := make([]byte, 144)
+	b := make([]byte, 18*h.ISA.XLEN/8)
 	if who != ^uint64(0) {
 		ns := h.TimeNanos()
-		binary.LittleEndian.PutUint64(b[0:], ns/1e9)
-		binary.LittleEndian.PutUint64(b[8:], ns%1e9/1000)
-		binary.LittleEndian.PutUint64(b[32:], h.Mem.Touched()/1024) // ru_maxrss in KiB
+		// ru_utime, ru_stime (0), ru_maxrss in KiB
+		putLongs(h, b, ns/1e9, ns%1e9/1000, 0, 0, h.Mem.Touched()/1024)
 	}
 	if !l.put(h, addr, b) {
 		return -eFAULT

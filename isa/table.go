@@ -324,6 +324,13 @@ func (op Op) Class() Class {
 	return ClassNone
 }
 
+// CatchAll reports whether op is one of the rows that cover a whole family of encodings
+// rvsim recognises but does not execute (the floating-point formats beyond F and D, vector
+// floating point), so that running one reports "not implemented" by name. Such an op never
+// retires: a cost model need not time it, and finding its bit pattern in a program's text
+// (data between functions often decodes as something) says nothing about the run.
+func (op Op) CatchAll() bool { return op == FP || op == VFP }
+
 // cOpNames names ops that have no 32-bit row (none today; kept so String never lies).
 var cOpNames [NumOps]string
 

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -72,8 +73,19 @@ func coresFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 // modelled count. It replaces h's Observer.
 func observeModel(h *emu.Hart, m *cyclemodel.Model) {
 	h.Observer = modelObserver{m}
-	h.CSR.Cycles = m.Cycles
+	modelClock(h, m)
 }
+
+// modelClock makes the model the guest's clock: the cycle CSR reads the modelled count, and
+// the time CSR, clock_gettime, the timers and sleeps follow it at the core's clock.
+func modelClock(h *emu.Hart, m *cyclemodel.Model) {
+	h.CSR.Cycles = m.Cycles
+	h.CSR.ClockHz = freqHz(m.Core().FreqMHz)
+}
+
+// freqHz is a clock in MHz in whole hertz (the core files' freq_mhz and --freq are checked
+// to be positive and at most 10 GHz).
+func freqHz(mhz float64) uint64 { return uint64(math.Round(mhz * 1e6)) }
 
 // modelObserver hands the emulator's batches to a model (the two Batch types have the same
 // fields, so one converts to the other).
@@ -107,7 +119,7 @@ func attachModel(h *emu.Hart, m *cyclemodel.Model, next func(*emu.Retired)) {
 			next(r)
 		}
 	}
-	h.CSR.Cycles = m.Cycles
+	modelClock(h, m)
 }
 
 // textRange returns the bounds of the ELF's executable segments (for the model's profile).
@@ -131,11 +143,23 @@ func textRange(f *elf.File) (lo, hi uint64) {
 func textOps(f *elf.File, target isa.ISA) []isa.Op {
 	dec := isa.NewDecoder(target)
 	seen := map[isa.Op]bool{}
-	for _, s := range f.Segments {
-		if s.Perm&elf.PermX == 0 {
-			continue
+	// The executable sections when the ELF has section headers: an executable segment
+	// also holds read-only data (.rodata, .eh_frame of a glibc program), whose bytes decode
+	// as anything, vector instructions included.
+	var code [][]byte
+	for _, s := range f.Sections {
+		if s.Exec {
+			code = append(code, s.Data)
 		}
-		b := s.Data
+	}
+	if len(f.Sections) == 0 {
+		for _, s := range f.Segments {
+			if s.Perm&elf.PermX != 0 {
+				code = append(code, s.Data)
+			}
+		}
+	}
+	for _, b := range code {
 		for i := 0; i+2 <= len(b); {
 			w := uint32(b[i]) | uint32(b[i+1])<<8
 			n := 2
@@ -215,8 +239,8 @@ func pct(a, b uint64) float64 {
 // setupCore loads the core description name, checks that it assigns every op class in the
 // program's text, and attaches a model of it to h's Hook (attachModel, after the hook h has).
 // On failure it reports and returns a nil model and the exit status.
-func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
-	m, status := newModel(env, name, f, h, profile)
+func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool, freq floatFlag) (*cyclemodel.Model, int) {
+	m, status := newModel(env, name, f, h, profile, freq)
 	if m != nil {
 		attachModel(h, m, h.Hook)
 	}
@@ -226,11 +250,14 @@ func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool)
 // newModel loads the core description name, checks that it assigns every op class in the
 // program's text and returns a model of it for h, not attached. On failure it reports and
 // returns a nil model and the exit status.
-func newModel(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
+func newModel(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool, freq floatFlag) (*cyclemodel.Model, int) {
 	c, err := cyclemodel.Load(name)
 	if err != nil {
 		env.errorf("--core: %v", err)
 		return nil, exitUsage
+	}
+	if freq.set {
+		c.FreqMHz = freq.v
 	}
 	if err := c.Check(textOps(f, h.ISA)); err != nil {
 		env.errorf("--core: %v", err)

@@ -67,6 +67,7 @@ type debugOptions struct {
 	linux     linuxOptions
 	vlen      int
 	core      string
+	freq      floatFlag
 	kernel    string
 	call      string
 	args      string
@@ -92,6 +93,8 @@ func debugFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.IntVar(&o.vlen, "vlen", 128, "vector register width in `BITS` when the ISA has V (default: the --isa's zvl<N>b, else 128)")
 	fs.StringVar(&o.vagnostic, "vagnostic", "undisturbed", "`POLICY` for tail- and mask-agnostic vector elements: undisturbed or ones")
 	fs.StringVar(&o.core, "core", "", "model cycles on core `NAME` or a .toml file (see 'rvsim cores'): the cycles command reports them")
+	o.freq = floatFlag{lo: 1e-3, hi: 1e6}
+	fs.Var(&o.freq, "freq", "with --core, the core's clock in `MHz` (default: its freq_mhz), which the guest's time follows")
 	fs.StringVar(&o.kernel, "kernel", "", "the kernel `ELF` to call (instead of a program to run from its entry)")
 	fs.StringVar(&o.call, "call", "", "call function `SYM` instead of starting at the entry point")
 	fs.StringVar(&o.args, "args", "", "integer arguments of --call, comma-separated (`LIST`; @hex:BYTES and @zero:N allocate buffers)")
@@ -306,8 +309,12 @@ func (s *session) load() int {
 			return exitUsage
 		}
 	}
+	if o.freq.set && o.core == "" {
+		env.errorf("debug: --freq needs --core (without a model the guest's clock is one nanosecond per instruction)")
+		return exitUsage
+	}
 	if o.core != "" {
-		m, status := setupCore(env, o.core, s.f, s.h, false)
+		m, status := setupCore(env, o.core, s.f, s.h, false, o.freq)
 		if m == nil {
 			return status
 		}

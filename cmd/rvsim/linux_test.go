@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -185,4 +187,36 @@ func TestLinuxFaultInSharedObject(t *testing.T) {
 	if rv.status != 2 || !strings.Contains(rv.stderr, "--sysroot") {
 		t.Errorf("without --sysroot: status %d, stderr %q", rv.status, rv.stderr)
 	}
+}
+
+// Under --core the model is openssl speed's clock: the same program at twice the modelled
+// clock does twice the work in its one modelled second, and the vector AES code OpenSSL picks
+// for the default capabilities is faster on p670 than its generic code (OPENSSL_riscvcap).
+func TestLinuxOpenSSLSpeedOnCore(t *testing.T) {
+	root := sysroot(t)
+	ossl := filepath.Join(root, "usr", "bin", "openssl")
+	rate := func(freq string, env ...string) float64 {
+		t.Helper()
+		args := append([]string{"--core", "p670", "--freq", freq, "--sysroot", root}, env...)
+		args = append(args, ossl, "speed", "-evp", "aes-128-cbc", "-seconds", "1", "-bytes", "16384")
+		rv := rvsimRun(t, nil, args...)
+		m := regexp.MustCompile(`(?m)^AES-128-CBC +([0-9.]+)k$`).FindStringSubmatch(rv.stdout)
+		if rv.status != 0 || m == nil {
+			t.Fatalf("openssl speed %v: status %d\n%s\n%s", env, rv.status, rv.stdout, rv.stderr)
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	at10, at20 := rate("10"), rate("20")
+	if r := at20 / at10; r < 1.95 || r > 2.05 {
+		t.Errorf("AES-128-CBC at 16 KiB: %.2fk at 10 MHz, %.2fk at 20 MHz (ratio %.3f, want 2)", at10, at20, r)
+	}
+	generic := rate("10", "-E", "OPENSSL_riscvcap=rv64gc")
+	if at10 < 2*generic {
+		t.Errorf("AES-128-CBC at 16 KiB on p670 at 10 MHz: %.2fk with the vector code, %.2fk generic; want the vector code at least twice as fast", at10, generic)
+	}
+	t.Logf("p670 at 10 MHz: vector %.2fk, generic %.2fk (%.1f×)", at10, generic, at10/generic)
 }

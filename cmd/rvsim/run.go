@@ -58,6 +58,8 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	sigFile := fs.String("signature", "", "at exit, write the memory from begin_signature to end_signature to `FILE` in hex, as Spike's +signature=")
 	sigGran := fs.Int("signature-granularity", 4, "bytes per --signature line, `N` a power of two (Spike's +signature-granularity=)")
 	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest functions, loops and instructions")
+	freq := floatFlag{lo: 1e-3, hi: 1e6}
+	fs.Var(&freq, "freq", "with --core, the core's clock in `MHz` (default: its freq_mhz): the guest's time (the time CSR, clock_gettime, gettimeofday, times, getrusage, timers, alarm, sleeps) follows the modelled cycles at this clock")
 	profileFile := fs.String("profile", "", "with --core, write the modelled cycles per instruction to `FILE` as a pprof profile (sample types cycles, instructions and one per stall reason; read it with 'go tool pprof')")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
@@ -78,6 +80,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		}
 		if *profileFile != "" && *coreName == "" {
 			env.errorf("--profile needs --core (the profile is of modelled cycles)")
+			return exitUsage
+		}
+		if freq.set && *coreName == "" {
+			env.errorf("--freq needs --core (without a model the guest's clock is one nanosecond per instruction)")
 			return exitUsage
 		}
 		f, err := elf.Open(args[0])
@@ -152,7 +158,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		var profileOut io.Writer
 		if *coreName != "" {
 			var status int
-			if model, status = newModel(env, *coreName, f, h, *stats); model == nil {
+			if model, status = newModel(env, *coreName, f, h, *stats, freq); model == nil {
 				return status
 			}
 			if *profileFile != "" {
