@@ -33,6 +33,7 @@ const (
 	eNAMETOO = 36
 	eIO      = 5
 	eNOSPC   = 28
+	eNXIO    = 6
 	eAGAIN   = 11
 	eCHILD   = 10
 	ePERM    = 1
@@ -67,11 +68,13 @@ const (
 	kindDir
 	kindPipeRead
 	kindPipeWrite
+	kindDevice // linux_dev.go
 )
 
 // guestFile is an open file description; descriptors made by dup share it.
 type guestFile struct {
 	kind   fileKind
+	device device // for kindDevice
 	osFile *os.File
 	dir    bool
 	size   uint64
@@ -290,6 +293,11 @@ func (l *Linux) openat(h *Hart, dirfd, pathAddr, flags uint64) int64 {
 	if errno != 0 {
 		return -int64(errno)
 	}
+	if abs, errno := l.guestPath(dirfd, p); errno == 0 {
+		if fd, ok := l.openDevice(abs, flags); ok {
+			return fd
+		}
+	}
 	if flags&oAccMode != 0 || flags&(oCreat|oTrunc|oAppend|oTmpfile) != 0 {
 		// The sysroot is read-only; nothing else is reachable.
 		if l.root == nil {
@@ -368,6 +376,9 @@ func (l *Linux) readFile(h *Hart, f *guestFile, addr, n uint64, pos int64) int64
 }
 
 func (l *Linux) lseek(f *guestFile, off int64, whence uint64) int64 {
+	if f.kind == kindDevice {
+		return 0 // Linux's mem devices ignore the offset
+	}
 	if f.kind != kindFile && f.kind != kindDir {
 		return -eSPIPE
 	}
@@ -444,6 +455,9 @@ func (l *Linux) streamInfo(f *guestFile) statInfo {
 }
 
 func (l *Linux) fdInfo(f *guestFile) (statInfo, uint64) {
+	if f.kind == kindDevice {
+		return deviceInfo(f.device), 0
+	}
 	if f.osFile == nil {
 		return l.streamInfo(f), 0
 	}
@@ -474,6 +488,9 @@ func (l *Linux) pathInfo(h *Hart, dirfd, pathAddr, flags uint64) (statInfo, uint
 	abs, errno := l.guestPath(dirfd, p)
 	if errno != 0 {
 		return statInfo{}, errno
+	}
+	if si, errno, ok := l.pathDeviceInfo(abs); ok {
+		return si, errno
 	}
 	rel, errno := l.resolve(abs, flags&atSymlinkNofollow == 0)
 	if errno != 0 {
@@ -637,6 +654,12 @@ func (l *Linux) faccessat(h *Hart, dirfd, pathAddr, mode, flags uint64) int64 {
 	}
 	abs, errno := l.guestPath(dirfd, p)
 	if errno != 0 {
+		return -int64(errno)
+	}
+	if _, errno, ok := l.pathDeviceInfo(abs); ok {
+		if errno == 0 && mode&1 != 0 {
+			errno = eACCES // devices are readable and writable, not executable
+		}
 		return -int64(errno)
 	}
 	rel, errno := l.resolve(abs, flags&atSymlinkNofollow == 0)

@@ -101,13 +101,16 @@ func (l *Linux) mmap(h *Hart, a [6]uint64) int64 {
 		if errno != 0 {
 			return -int64(errno)
 		}
-		if f.dir || f.osFile == nil {
+		switch {
+		case f.kind == kindDevice && f.device == devZero:
+			// A mapping of /dev/zero is anonymous memory (the old way to get some).
+		case f.dir || f.osFile == nil:
 			return -eNODEV
-		}
-		if flags&mapTypeMask != mapPrivate && prot&protWrite != 0 {
+		case flags&mapTypeMask != mapPrivate && prot&protWrite != 0:
 			return -eACCES // the sysroot is read-only: no shared writable mapping of it
+		default:
+			file = f
 		}
-		file = f
 	}
 	// As Linux's heuristic overcommit: one mapping larger than all the memory there is fails.
 	if size > m.Limit() && (flags&mapAnonymous == 0 || prot != 0) {

@@ -114,11 +114,14 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		if errno != 0 {
 			return -int64(errno), true
 		}
-		if f.kind != kindFile && f.kind != kindDir {
-			return -eSPIPE, true
-		}
 		if int64(a[3]) < 0 {
 			return -eINVAL, true
+		}
+		if f.kind == kindDevice {
+			return l.readDevice(h, f, a[1], a[2]), true
+		}
+		if f.kind != kindFile && f.kind != kindDir {
+			return -eSPIPE, true
 		}
 		return l.readFile(h, f, a[1], a[2], int64(a[3])), true
 	case sysPwrite64:
@@ -442,6 +445,8 @@ func (l *Linux) write(h *Hart, fd, addr, n uint64) int64 {
 	case kindStderr:
 		w = l.cfg.Stderr
 	case kindPipeWrite:
+	case kindDevice:
+		return l.writeDevice(h, f, addr, n)
 	default:
 		return -eBADF
 	}
@@ -497,6 +502,8 @@ func (l *Linux) read(h *Hart, fd, addr, n uint64) int64 {
 	switch f.kind {
 	case kindFile, kindDir:
 		return l.readFile(h, f, addr, n, -1)
+	case kindDevice:
+		return l.readDevice(h, f, addr, n)
 	case kindPipeRead:
 		n = min(n, uint64(len(f.pipe.data)))
 		if n == 0 {
