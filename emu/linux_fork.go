@@ -29,8 +29,15 @@ type childStatus struct {
 }
 
 func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
-	if flags&(cloneVM|cloneThread|cloneVfork) != 0 {
-		return -eNOSYS // threads and vfork need a second hart running beside the first
+	if flags&cloneVfork != 0 && flags&cloneThread == 0 {
+		// As qemu-user does, a vfork (glibc's posix_spawn, system and popen, busybox's
+		// time) is a fork: the child runs to its end before the parent resumes, as a
+		// vfork's parent waits; it gets a copy of the memory rather than the parent's,
+		// which only a child that writes the parent's memory before its exec could tell.
+		flags &^= cloneVM | cloneVfork
+	}
+	if flags&(cloneVM|cloneThread) != 0 {
+		return -eNOSYS // threads need a second hart running beside the first
 	}
 	if l.depth >= maxForkDepth {
 		return -eAGAIN

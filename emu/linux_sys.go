@@ -74,6 +74,8 @@ const (
 	sysGeteuid          = 175
 	sysGetgid           = 176
 	sysGetegid          = 177
+	sysGetgroups        = 158
+	sysSetgroups        = 159
 	sysGettid           = 178
 	sysSysinfo          = 179
 	sysBrk              = 214
@@ -274,6 +276,10 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return linuxPid, true
 	case sysGetuid, sysGeteuid, sysGetgid, sysGetegid:
 		return 0, true
+	case sysGetgroups:
+		return 0, true // root with no supplementary groups (the list is empty whatever its size)
+	case sysSetgroups:
+		return -ePERM, true
 	case sysUmask:
 		return 0o022, true
 	case sysPrctl:
