@@ -76,6 +76,21 @@ func observeModel(h *emu.Hart, m *cyclemodel.Model) {
 	modelClock(h, m)
 }
 
+// coreTarget is the ISA a run on core name gets when no --isa was given (isaFlag ""): the
+// default less the vector extensions when the core has no vector unit, so that a program
+// that asks (OpenSSL through hwprobe) takes the scalar code the core can run, rather than
+// vector code the model cannot time. A core that does not load is left for newModel to
+// report.
+func coreTarget(name, isaFlag string, target isa.ISA) isa.ISA {
+	if name == "" || isaFlag != "" {
+		return target
+	}
+	if c, err := cyclemodel.Load(name); err == nil && !c.HasVector {
+		target.Exts &^= isa.VectorExts
+	}
+	return target
+}
+
 // modelClock makes the model the guest's clock: the cycle CSR reads the modelled count, and
 // the time CSR, clock_gettime, the timers and sleeps follow it at the core's clock.
 func modelClock(h *emu.Hart, m *cyclemodel.Model) {

@@ -253,6 +253,7 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 		env.errorf("%v", err)
 		return nil, exitUsage
 	}
+	target = coreTarget(o.core, o.load.isa, target)
 	if o.vlen, err = vectorLength(target, o.vlen, o.vlenGiven, o.load.isa); err != nil {
 		env.errorf("debug: %v", err)
 		return nil, exitUsage
