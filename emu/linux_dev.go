@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"fmt"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -66,8 +68,12 @@ func devicePath(p string) (d device, fd int64, errno uint64, ok bool) {
 	return devNone, -1, 0, false
 }
 
-// openDevice opens a device path for openat, or returns ok false when p is none.
-func (l *Linux) openDevice(p string, flags uint64) (int64, bool) {
+// openDevice opens a device path or one of the /proc files rvsim makes for openat, or
+// returns ok false when p is none of them.
+func (l *Linux) openDevice(h *Hart, p string, flags uint64) (int64, bool) {
+	if fd, ok := l.openProc(h, path.Clean(p), flags); ok {
+		return fd, true
+	}
 	d, fd, errno, ok := devicePath(p)
 	if !ok {
 		return 0, false
@@ -142,8 +148,29 @@ func deviceInfo(d device) statInfo {
 	return statInfo{mode: 0o020666, nlink: 1, blksize: 4096, rdev: 1<<8 | minor, ino: 1000 + minor, dev: 5}
 }
 
-// pathDeviceInfo stats a device path, or returns ok false when p is none.
-func (l *Linux) pathDeviceInfo(p string) (statInfo, uint64, bool) {
+// pathDeviceInfo stats a device path or a /proc file rvsim makes (follow: the link
+// /proc/self/exe's target), or returns ok false when p is none of them.
+func (l *Linux) pathDeviceInfo(p string, follow bool) (statInfo, uint64, bool) {
+	p = path.Clean(p)
+	if rest, ok := strings.CutPrefix(p, "/proc/"+strconv.FormatInt(l.pid, 10)+"/"); ok {
+		p = "/proc/self/" + rest
+	}
+	switch p {
+	case "/proc/self/exe":
+		if l.cfg.HostExe == "" {
+			break
+		}
+		if !follow {
+			return statInfo{mode: 0o120777, nlink: 1, blksize: 1024, dev: 4, size: uint64(len(l.exe))}, 0, true
+		}
+		st, err := os.Stat(l.cfg.HostExe)
+		if err != nil {
+			return statInfo{}, errnoOf(err), true
+		}
+		return infoOf(st), 0, true
+	case "/proc/cpuinfo", "/proc/self/maps":
+		return statInfo{mode: 0o100444, nlink: 1, blksize: 1024, dev: 4, ino: 4026531840}, 0, true
+	}
 	d, fd, errno, ok := devicePath(p)
 	if !ok {
 		return statInfo{}, 0, false
@@ -160,4 +187,85 @@ func (l *Linux) pathDeviceInfo(p string) (statInfo, uint64, bool) {
 		return si, errno, true
 	}
 	return deviceInfo(d), 0, true
+}
+
+// openProc opens the /proc files programs read about themselves and the machine:
+// /proc/self/exe (the program rvsim was started with, which the user gave), and
+// /proc/cpuinfo and /proc/self/maps, made from the hart's ISA and the guest's mappings as
+// Linux prints them. ok is false for any other path.
+func (l *Linux) openProc(h *Hart, p string, flags uint64) (int64, bool) {
+	self := "/proc/" + strconv.FormatInt(l.pid, 10) + "/"
+	if rest, ok := strings.CutPrefix(p, self); ok {
+		p = "/proc/self/" + rest
+	}
+	var content []byte
+	switch p {
+	case "/proc/self/exe":
+		if l.cfg.HostExe == "" {
+			return 0, false
+		}
+		if flags&oAccMode != 0 || flags&(oCreat|oTrunc|oAppend|oTmpfile) != 0 {
+			return -eACCES, true
+		}
+		of, err := os.Open(l.cfg.HostExe)
+		if err != nil {
+			return -int64(errnoOf(err)), true
+		}
+		st, err := of.Stat()
+		if err != nil {
+			of.Close()
+			return -int64(errnoOf(err)), true
+		}
+		f := &guestFile{kind: kindFile, osFile: of, size: uint64(st.Size()), guest: l.exe}
+		fd := l.newFD(f, 0, flags&oCloexec != 0)
+		if fd < 0 {
+			of.Close()
+		}
+		return fd, true
+	case "/proc/cpuinfo":
+		content = cpuinfo(h)
+	case "/proc/self/maps":
+		content = l.maps(h)
+	default:
+		return 0, false
+	}
+	if flags&oAccMode != 0 || flags&(oCreat|oTrunc|oAppend|oTmpfile) != 0 {
+		return -eACCES, true
+	}
+	if flags&oDirectory != 0 {
+		return -eNOTDIR, true
+	}
+	f := &guestFile{kind: kindFile, content: content}
+	return l.newFD(f, 0, flags&oCloexec != 0), true
+}
+
+// cpuinfo is /proc/cpuinfo for the one hart, in the format of Linux's riscv port.
+func cpuinfo(h *Hart) []byte {
+	isaStr := strings.ToLower(h.ISA.String())
+	return []byte("processor\t: 0\nhart\t\t: 0\nisa\t\t: " + isaStr + "\nmmu\t\t: sv39\nuarch\t\t: rvsim\n" +
+		"mvendorid\t: 0x0\nmarchid\t\t: 0x0\nmimpid\t\t: 0x0\nhart isa\t: " + isaStr + "\n\n")
+}
+
+// maps is /proc/self/maps: one line per mapped range with its permissions, and the path of
+// the object mapped there when it is one the loader or the guest mapped from a file.
+func (l *Linux) maps(h *Hart) []byte {
+	var b strings.Builder
+	for _, r := range h.Mem.Ranges() {
+		perm := []byte("---p")
+		if r.Perm&PermR != 0 {
+			perm[0] = 'r'
+		}
+		if r.Perm&PermW != 0 {
+			perm[1] = 'w'
+		}
+		if r.Perm&PermX != 0 {
+			perm[2] = 'x'
+		}
+		fmt.Fprintf(&b, "%08x-%08x %s 00000000 00:00 0", r.Start, r.End, perm)
+		if o := l.ObjectAt(r.Start); o != nil {
+			b.WriteString(strings.Repeat(" ", 10) + o.Path)
+		}
+		b.WriteByte('\n')
+	}
+	return []byte(b.String())
 }

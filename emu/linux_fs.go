@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -73,18 +75,19 @@ const (
 
 // guestFile is an open file description; descriptors made by dup share it.
 type guestFile struct {
-	kind   fileKind
-	device device // for kindDevice
-	osFile *os.File
-	dir    bool
-	size   uint64
-	pos    int64
-	guest  string // the guest's path, for directories (openat relative to them)
-	ents   []fs.DirEntry
-	entPos int
-	pipe   *pipeBuf
-	flags  uint64 // O_NONBLOCK and the access mode, for fcntl F_GETFL
-	refs   int
+	kind    fileKind
+	device  device // for kindDevice
+	content []byte // a file rvsim made (/proc/cpuinfo): read from here, not osFile
+	osFile  *os.File
+	dir     bool
+	size    uint64
+	pos     int64
+	guest   string // the guest's path, for directories (openat relative to them)
+	ents    []fs.DirEntry
+	entPos  int
+	pipe    *pipeBuf
+	flags   uint64 // O_NONBLOCK and the access mode, for fcntl F_GETFL
+	refs    int
 	// mapped: a mapping reads pages from osFile, so closing the descriptor leaves it open
 	// (ld.so closes a library once it is mapped).
 	mapped bool
@@ -294,7 +297,7 @@ func (l *Linux) openat(h *Hart, dirfd, pathAddr, flags uint64) int64 {
 		return -int64(errno)
 	}
 	if abs, errno := l.guestPath(dirfd, p); errno == 0 {
-		if fd, ok := l.openDevice(abs, flags); ok {
+		if fd, ok := l.openDevice(h, abs, flags); ok {
 			return fd
 		}
 	}
@@ -364,8 +367,11 @@ func (l *Linux) readFile(h *Hart, f *guestFile, addr, n uint64, pos int64) int64
 		at = f.pos
 	}
 	buf := make([]byte, n)
-	k, err := f.osFile.ReadAt(buf, at)
-	if err != nil && err != io.EOF && k == 0 {
+	var k int
+	var err error
+	if f.osFile == nil {
+		k = copy(buf, f.content[min(at, int64(len(f.content))):])
+	} else if k, err = f.osFile.ReadAt(buf, at); err != nil && err != io.EOF && k == 0 {
 		return -int64(errnoOf(err))
 	}
 	h.Mem.Write(addr, buf[:k])
@@ -458,6 +464,10 @@ func (l *Linux) fdInfo(f *guestFile) (statInfo, uint64) {
 	if f.kind == kindDevice {
 		return deviceInfo(f.device), 0
 	}
+	if f.kind == kindFile && f.osFile == nil {
+		// As Linux's /proc files: regular, read-only, size 0 (read to the end to learn it).
+		return statInfo{mode: 0o100444, nlink: 1, blksize: 1024, dev: 4, ino: 4026531840}, 0
+	}
 	if f.osFile == nil {
 		return l.streamInfo(f), 0
 	}
@@ -489,7 +499,7 @@ func (l *Linux) pathInfo(h *Hart, dirfd, pathAddr, flags uint64) (statInfo, uint
 	if errno != 0 {
 		return statInfo{}, errno
 	}
-	if si, errno, ok := l.pathDeviceInfo(abs); ok {
+	if si, errno, ok := l.pathDeviceInfo(abs, flags&atSymlinkNofollow == 0); ok {
 		return si, errno
 	}
 	rel, errno := l.resolve(abs, flags&atSymlinkNofollow == 0)
@@ -615,8 +625,16 @@ func (l *Linux) readlinkat(h *Hart, dirfd, pathAddr, buf, size uint64) int64 {
 	if int64(size) <= 0 {
 		return -eINVAL
 	}
-	if p == "/proc/self/exe" && l.exe != "" {
-		return l.putTrunc(h, buf, size, l.exe)
+	if p == "/proc/self/exe" || p == "/proc/"+strconv.FormatInt(l.pid, 10)+"/exe" {
+		switch {
+		case l.exe != "":
+			return l.putTrunc(h, buf, size, l.exe)
+		case l.cfg.HostExe != "":
+			// A program outside any sysroot: its host path, as qemu-user answers.
+			if abs, err := filepath.Abs(l.cfg.HostExe); err == nil {
+				return l.putTrunc(h, buf, size, abs)
+			}
+		}
 	}
 	abs, errno := l.guestPath(dirfd, p)
 	if errno != 0 {
@@ -656,7 +674,7 @@ func (l *Linux) faccessat(h *Hart, dirfd, pathAddr, mode, flags uint64) int64 {
 	if errno != 0 {
 		return -int64(errno)
 	}
-	if _, errno, ok := l.pathDeviceInfo(abs); ok {
+	if _, errno, ok := l.pathDeviceInfo(abs, true); ok {
 		if errno == 0 && mode&1 != 0 {
 			errno = eACCES // devices are readable and writable, not executable
 		}

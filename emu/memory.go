@@ -192,6 +192,21 @@ func pageRange(addr, size uint64) (lo, hi uint64, ok bool) {
 	return lo, hi, true
 }
 
+// Range is a mapped range of the address space and its permissions.
+type Range struct {
+	Start, End uint64
+	Perm       Perm
+}
+
+// Ranges returns the mapped ranges in address order (for /proc/self/maps).
+func (m *Memory) Ranges() []Range {
+	rs := make([]Range, 0, len(m.regions))
+	for _, r := range m.regions {
+		rs = append(rs, Range{r.lo, r.hi, r.perm})
+	}
+	return rs
+}
+
 // regionIndex returns the index of the first region that ends above addr.
 func (m *Memory) regionIndex(addr uint64) int {
 	return sort.Search(len(m.regions), func(i int) bool { return m.regions[i].hi-1 >= addr })
