@@ -58,6 +58,8 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	sigFile := fs.String("signature", "", "at exit, write the memory from begin_signature to end_signature to `FILE` in hex, as Spike's +signature=")
 	sigGran := fs.Int("signature-granularity", 4, "bytes per --signature line, `N` a power of two (Spike's +signature-granularity=)")
 	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest functions, loops and instructions")
+	timelineSpec := fs.String("timeline", "", timelineRangeHelp)
+	kanataFile := fs.String("kanata", "", "with --timeline, also write the range's timeline to `FILE` as a Kanata log (open it in the Konata pipeline viewer)")
 	profileFile := fs.String("profile", "", "with --core, write the modelled cycles per instruction to `FILE` as a pprof profile (sample types cycles, instructions and one per stall reason; read it with 'go tool pprof')")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
@@ -79,6 +81,9 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		if *profileFile != "" && *coreName == "" {
 			env.errorf("--profile needs --core (the profile is of modelled cycles)")
 			return exitUsage
+		}
+		if status := checkTimelineFlags(env, *timelineSpec, *kanataFile, *coreName); status != 0 {
+			return status
 		}
 		f, err := elf.Open(args[0])
 		if err != nil {
@@ -149,6 +154,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			}
 		}
 		var model *cyclemodel.Model
+		var timeline *runTimeline
 		var profileOut io.Writer
 		if *coreName != "" {
 			var status int
@@ -167,6 +173,12 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 				}
 			}
 			observeModel(h, model)
+			if *timelineSpec != "" {
+				if timeline, status = startRunTimeline(env, model, mc.File, *timelineSpec, *kanataFile); timeline == nil {
+					return status
+				}
+				h.Observer = timeline.observer(h.Observer)
+			}
 			obs = append(obs, h.Observer)
 		}
 		switch len(obs) {
@@ -199,6 +211,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			}
 			if st != nil {
 				printModelStats(env.stderr, model, loadedObjects(args[0], mc), h.XLEN())
+			}
+			if timeline != nil {
+				// A failed write is the checked writers' to report (cmdEnv.finish).
+				timeline.write(env.stderr, mc.File, h.XLEN(), "rvsim: timeline on "+model.Core().Name)
 			}
 			if profileOut != nil {
 				comments := []string{fmt.Sprintf("rvsim run --core %s %s: cycles modelled on %s", *coreName, strings.Join(args, " "), model.Core().Name)}

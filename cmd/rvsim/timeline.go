@@ -50,10 +50,16 @@ func parseTimelineRange(s string, f *elf.File) (*timelineRange, error) {
 		return nil, bad("empty (%s)", want)
 	}
 	if lo, hi, ok := strings.Cut(s, "-"); ok && isHex(lo) && isHex(hi) {
-		a, err1 := strconv.ParseUint(lo[2:], 16, 64)
-		b, err2 := strconv.ParseUint(hi[2:], 16, 64)
-		if err1 != nil || err2 != nil {
-			return nil, bad("an address does not fit 64 bits")
+		var a, b uint64
+		for _, p := range []struct {
+			text string
+			v    *uint64
+		}{{lo, &a}, {hi, &b}} {
+			v, err := strconv.ParseUint(p.text[2:], 16, 64)
+			if err != nil {
+				return nil, bad("%q is not a 64-bit hex address", p.text)
+			}
+			*p.v = v
 		}
 		if b <= a {
 			return nil, bad("the end %#x is not above the start %#x", b, a)
@@ -116,6 +122,40 @@ func parseTimelineRange(s string, f *elf.File) (*timelineRange, error) {
 
 func isHex(s string) bool {
 	return len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X")
+}
+
+// checkTimelineFlags checks run's --timeline and --kanata before the program is loaded.
+func checkTimelineFlags(env *cmdEnv, spec, kanata, core string) int {
+	switch {
+	case spec != "" && core == "":
+		env.errorf("--timeline needs --core (the timeline is of modelled cycles)")
+		return exitUsage
+	case kanata != "" && spec == "":
+		env.errorf("--kanata needs --timeline RANGE (the instructions to write)")
+		return exitUsage
+	}
+	return 0
+}
+
+// startRunTimeline parses run's --timeline RANGE against the loaded program, creates the
+// --kanata file (before the run, so that a bad path fails before the work) and starts
+// recording on m. On failure it reports and returns nil and the exit status.
+func startRunTimeline(env *cmdEnv, m *cyclemodel.Model, f *elf.File, spec, kanata string) (*runTimeline, int) {
+	rng, err := parseTimelineRange(spec, f)
+	if err != nil {
+		env.errorf("%v", err)
+		return nil, exitUsage
+	}
+	var out io.Writer
+	if kanata != "" {
+		if out, err = env.create(kanata); err != nil {
+			env.errorf("--kanata: %v", err)
+			return nil, exitUsage
+		}
+	}
+	rt := newRunTimeline(m, rng)
+	rt.kanata = out
+	return rt, 0
 }
 
 // runTimeline is run's timeline: the model's recorder, stopped once the range is complete so
