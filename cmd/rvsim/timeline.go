@@ -413,3 +413,24 @@ func writeBenchTimeline(w io.Writer, r *benchRun, iters int) error {
 	labels := rec.labels
 	return writeChartWindows(w, rec.rows, chartFormat(r.file, r.xlen), r.model.ReasonName, func(i int) string { return labels[i] })
 }
+
+// writeLastTiming prints one instruction's timeline row as the debugger's cycles command
+// does: its cycles (counted from 1, as the chart's), the cycles it added to the total and
+// what it waited for.
+func writeLastTiming(w io.Writer, t *cyclemodel.InstTiming, where, text string, reason func(int) string) {
+	fmt.Fprintf(w, "last instruction: %s  %s\n", where, text)
+	done := max(t.Done, t.Issue+1)
+	fmt.Fprintf(w, "  dispatched in cycle %d, issued %d, executed %d, retired %d\n", t.Dispatch+1, t.Issue+1, done+1, max(t.Retire, done)+1)
+	fmt.Fprintf(w, "  added %d cycle(s) to the total", t.Added)
+	if t.Stall > 0 {
+		fmt.Fprintf(w, ", %d of them waiting for %s", t.Stall, reason(t.Why))
+	}
+	fmt.Fprintln(w)
+	if t.Issue > t.Dispatch {
+		fmt.Fprintf(w, "  waited %d cycle(s) to issue", t.Issue-t.Dispatch)
+		if t.IssueWhy != cyclemodel.ReasonIssue {
+			fmt.Fprintf(w, ", for %s", reason(t.IssueWhy))
+		}
+		fmt.Fprintln(w)
+	}
+}
