@@ -50,7 +50,9 @@ Modes: ecb, cbc, cfb128 (cfb), ofb, ctr, gcm, ccm, xts; the rows use openssl's n
 (SM4-CFB). Variants: c, zksed, zksed-zbkb, zvksed-zvkb (sm4), c, zkn, zvkned (aes); GCM's
 GHASH: --ghash c, zbc, zvkg or zvbc. --plot FILE.svg (or .png) draws the throughput
 against buffer size, one line per mode and variant, above the speedups over the first
-variant. Each kernel call may retire a budget of instructions
+variant. --timeline N charts N iterations of each case's steady-state loop as
+llvm-mca's -timeline does (rows [iteration,instruction]; see 'rvsim help run' for the
+cells), --kanata FILE writes one case's for the Konata viewer. Each kernel call may retire a budget of instructions
 that grows with its size (--max-insns sets one); a call past it is reported as stuck.`,
 		Flags: benchFlags,
 	})

@@ -35,7 +35,14 @@ the status a shell gives a process killed by that signal: 132 for an illegal ins
 stops a runaway guest with status 124. A bare-metal (HTIF) exit code that does not fit in a
 byte exits with its low byte, or 1 when that is 0, and is named on stderr. rvsim's own errors
 (bad flags, a file that is not a loadable RISC-V ELF) exit 2, a status a guest can exit with
-too: the "rvsim:" line on stderr tells them apart.`,
+too: the "rvsim:" line on stderr tells them apart.
+
+--timeline RANGE (with --core) charts the instructions of RANGE as llvm-mca's -timeline does,
+one row per instruction: D in the cycle it was dispatched, = while it waited to issue, e while
+it executed, E when its result was ready, - while it waited to retire, R after it retired,
+then its disassembly and what it waited for. The chart goes in windows of 80 cycles; a row
+that runs past its window (an out-of-order core's can wait long to retire) is cut, marked >.
+--kanata FILE writes the same range, whole, for the Konata pipeline viewer.`,
 		Flags: runFlags,
 	})
 }

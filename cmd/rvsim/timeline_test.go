@@ -302,16 +302,28 @@ func TestRunTimelineFunction(t *testing.T) {
 	}
 	tr, _ := os.ReadFile(trace)
 	want := 0
+	var pcs []uint64 // the pc of each retired instruction, by number
 	for _, line := range strings.Split(string(tr), "\n") {
 		f := strings.Fields(line)
 		if len(f) >= 4 && f[0] == "core" {
-			if pc, err := strconv.ParseUint(f[3], 0, 64); err == nil && pc >= lo && pc < hi {
+			pc, err := strconv.ParseUint(f[3], 0, 64)
+			if err != nil {
+				t.Fatalf("trace line %q", line)
+			}
+			pcs = append(pcs, pc)
+			if pc >= lo && pc < hi {
 				want++
 			}
 		}
 	}
 	if want != n {
 		t.Errorf("the trace retires %d instructions in sm4_crypt_block, the timeline %d", want, n)
+	}
+	// The instruction numbers are the trace's (from 0).
+	for i, in := range insts {
+		if in.seq >= uint64(len(pcs)) || pcs[in.seq] != in.pc {
+			t.Fatalf("instruction %d is number %d at %#x; the trace has another there", i, in.seq, in.pc)
+		}
 	}
 }
 
