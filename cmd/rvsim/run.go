@@ -65,9 +65,9 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	sigFile := fs.String("signature", "", "at exit, write the memory from begin_signature to end_signature to `FILE` in hex, as Spike's +signature=")
 	sigGran := fs.Int("signature-granularity", 4, "bytes per --signature line, `N` a power of two (Spike's +signature-granularity=)")
 	coreName := fs.String("core", "", "model the run's cycles on core `NAME` or a .toml FILE (see 'rvsim cores'): the cycle CSR reads the modelled count, and --stats adds cycles, IPC, stall reasons and the hottest functions, loops and instructions")
+	profileFile := fs.String("profile", "", "with --core, write the modelled cycles per instruction to `FILE` as a pprof profile (sample types cycles, instructions and one per stall reason; read it with 'go tool pprof')")
 	timelineSpec := fs.String("timeline", "", timelineRangeHelp)
 	kanataFile := fs.String("kanata", "", "with --timeline, also write the range's timeline to `FILE` as a Kanata log (open it in the Konata pipeline viewer)")
-	profileFile := fs.String("profile", "", "with --core, write the modelled cycles per instruction to `FILE` as a pprof profile (sample types cycles, instructions and one per stall reason; read it with 'go tool pprof')")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
 			env.errorf("run: no program given (usage: rvsim %s)", "run [flags] prog.elf [args...]")
@@ -85,12 +85,12 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("--signature-granularity %d: must be a power of two (1, 2, 4, ...)", *sigGran)
 			return exitUsage
 		}
+		if status := checkTimelineFlags(env, *timelineSpec, *kanataFile, *coreName); status != 0 {
+			return status
+		}
 		if *profileFile != "" && *coreName == "" {
 			env.errorf("--profile needs --core (the profile is of modelled cycles)")
 			return exitUsage
-		}
-		if status := checkTimelineFlags(env, *timelineSpec, *kanataFile, *coreName); status != 0 {
-			return status
 		}
 		f, err := elf.Open(args[0])
 		if err != nil {
