@@ -89,7 +89,7 @@ func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.StringVar(&o.plot, "plot", "", "also draw the throughput against buffer size and the speedups into `FILE` (.svg or .png)")
 	fs.StringVar(&o.reference, "reference", "", "compare predicted speedups with a measured openssl speed log `FILE`")
 	fs.StringVar(&o.profile, "profile", "", "write the modelled cycles of each case's measured call at the largest size to `FILE` as a pprof profile, its samples labelled case=NAME (read it with 'go tool pprof'; -tagfocus=case=NAME picks a case)")
-	fs.Var(&o.timeline, "timeline", "after the table, print the pipeline timeline of `N` iterations of each case's steady-state loop (the loop costing the most cycles in the call at the largest size, from its second iteration; rows [iteration,instruction], as llvm-mca's -timeline; at most 10000 instructions a case)")
+	fs.Var(&o.timeline, "timeline", "after the table, print the pipeline timeline of `N` iterations of each case's steady-state loop (the loop costing the most cycles in the call at the largest size, from its second iteration; an iteration runs from one retirement of the loop's first instruction to the next, calls included; rows [iteration,instruction], as llvm-mca's -timeline; at most 10000 instructions a case)")
 	fs.StringVar(&o.kanata, "kanata", "", "with --timeline and one case, also write its timeline to `FILE` as a Kanata log (open it in the Konata pipeline viewer)")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) > 0 {
