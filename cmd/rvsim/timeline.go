@@ -181,7 +181,8 @@ func newRunTimeline(m *cyclemodel.Model, rng *timelineRange) *runTimeline {
 }
 
 // observer wraps the observer that feeds the model (observeModel's): after each batch it
-// stops the recorder when the range is complete.
+// stops the recorder when the range is complete or the timeline full (a pc range), so that
+// a long run pays for the recording only until then.
 func (rt *runTimeline) observer(inner emu.Observer) emu.Observer {
 	return timelineStopper{inner, rt}
 }
@@ -193,7 +194,7 @@ type timelineStopper struct {
 
 func (o timelineStopper) Retired(b *emu.Batch) {
 	o.inner.Retired(b)
-	if rt := o.rt; rt.on && rt.tl.Full() {
+	if rt := o.rt; rt.on && len(rt.tl.Rows) >= rt.tl.Max {
 		rt.model.SetRecorder(nil)
 		rt.on = false
 	}
@@ -208,8 +209,8 @@ func (rt *runTimeline) write(w io.Writer, f *elf.File, xlen int, heading string)
 	rows := rt.tl.Rows
 	fmt.Fprintf(w, "%s: %s, %d instruction(s)\n", heading, rt.rng.what, len(rows))
 	switch {
-	case rt.tl.Dropped > 0:
-		fmt.Fprintf(w, "(the range had %d more, past the %d a timeline keeps)\n", rt.tl.Dropped, maxTimelineRows)
+	case rt.rng.byPC() && len(rows) >= maxTimelineRows:
+		fmt.Fprintf(w, "(a timeline keeps the first %d; recording stopped there)\n", maxTimelineRows)
 	case !rt.rng.byPC() && uint64(len(rows)) < rt.rng.to-rt.rng.from:
 		fmt.Fprintf(w, "(the run ended after %d instructions)\n", rt.model.Stats().Instructions)
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"rvsim/cyclemodel"
+	"rvsim/elf"
+	"rvsim/emu"
 	"rvsim/isa"
 )
 
@@ -517,5 +519,57 @@ func TestChartWindows(t *testing.T) {
 	}
 	if windows := strings.Count(buf.String(), "column 0 is cycle"); windows < 2 || cut == 0 || cut == len(rows) {
 		t.Errorf("%d windows, %d rows cut", windows, cut)
+	}
+}
+
+// modelFeeder stands for the emulator's batches: each one retires a 4-instruction loop on
+// the model k times.
+type modelFeeder struct {
+	m *cyclemodel.Model
+	k int
+	n int
+}
+
+func (f *modelFeeder) Retired(*emu.Batch) {
+	for range f.k {
+		i := uint64(f.n % 4)
+		ev := cyclemodel.Event{PC: 0x1000 + 4*i, Inst: isa.Inst{Op: isa.ADD, Rd: 10, Rs1: 10, Rs2: 11, Len: 4}, NextPC: 0x1000 + 4*((i+1)%4)}
+		f.m.Retire(&ev)
+		f.n++
+	}
+}
+
+// TestRunTimelineBound: a pc range that runs far longer than a timeline keeps stops
+// recording at the bound (within a batch), keeps the first instructions and says so.
+func TestRunTimelineBound(t *testing.T) {
+	core, err := cyclemodel.Load("rocket")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := cyclemodel.New(core, 64, 0)
+	rt := newRunTimeline(m, &timelineRange{pcLo: 0x1000, pcHi: 0x1010, what: "pc 0x1000..0x1010"})
+	feed := &modelFeeder{m: m, k: 1000}
+	obs := rt.observer(feed)
+	for range 50 {
+		obs.Retired(nil)
+	}
+	if len(rt.tl.Rows) != maxTimelineRows || rt.on {
+		t.Fatalf("%d rows kept of %d retired, recording %v; want %d and stopped", len(rt.tl.Rows), feed.n, rt.on, maxTimelineRows)
+	}
+	if rt.tl.Dropped >= uint64(feed.k) {
+		t.Errorf("recorded %d past the bound: it did not stop at the batch that filled it", rt.tl.Dropped)
+	}
+	if rt.tl.Rows[0].Seq != 0 || rt.tl.Rows[maxTimelineRows-1].Seq != maxTimelineRows-1 {
+		t.Errorf("kept instructions %d to %d, want the first", rt.tl.Rows[0].Seq, rt.tl.Rows[maxTimelineRows-1].Seq)
+	}
+	var buf bytes.Buffer
+	if err := rt.write(&buf, &elf.File{}, 64, "timeline"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(buf.String(), "timeline: pc 0x1000..0x1010, 10000 instruction(s)\n(a timeline keeps the first 10000; recording stopped there)\n") {
+		t.Errorf("heading:\n%.300s", buf.String())
+	}
+	if got := len(parseChart(t, buf.String())); got != maxTimelineRows {
+		t.Errorf("%d rows drawn", got)
 	}
 }
