@@ -136,6 +136,9 @@ type ChartOptions struct {
 	Reason func(i int) string                  // names a reason (nil: the number)
 	Header string                              // a first line (empty: none)
 	XLEN   int                                 // for the default Format
+	// Label names row i between the brackets that start it (nil: i), as llvm-mca's
+	// [iteration,index] or an instruction's number in the run.
+	Label func(i int) string
 }
 
 // chart cells, as llvm-mca draws them: D in the dispatch cycle, = while waiting to issue, e
@@ -185,7 +188,14 @@ func WriteChart(w io.Writer, rows []InstTiming, opt ChartOptions) error {
 		last = max(last, ret)
 	}
 	cols := int(min(last-c0+1, int64(width)))
-	idxW := len(fmt.Sprint(len(rows) - 1))
+	label := opt.Label
+	if label == nil {
+		label = func(i int) string { return fmt.Sprint(i) }
+	}
+	idxW := 0
+	for i := range rows {
+		idxW = max(idxW, len(label(i)))
+	}
 	pad := strings.Repeat(" ", idxW+3)
 	fmt.Fprintf(bw, "%sD dispatched, = waiting to issue, e executing, E executed, - waiting to retire, R retired\n", pad)
 	fmt.Fprintf(bw, "%scolumn 0 is cycle %d\n", pad, c0+1)
@@ -240,7 +250,7 @@ func WriteChart(w io.Writer, rows []InstTiming, opt ChartOptions) error {
 		case r.Issue > r.Dispatch && r.IssueWhy != ReasonIssue:
 			why = fmt.Sprintf("(issue waited for %s)", reason(r.IssueWhy))
 		}
-		row := fmt.Sprintf("[%*d] %s %-40s %s", idxW, i, line, format(r.PC, r.Inst), why)
+		row := fmt.Sprintf("[%*s] %s %-40s %s", idxW, label(i), line, format(r.PC, r.Inst), why)
 		fmt.Fprintln(bw, strings.TrimRight(row, " "))
 	}
 	if cut > 0 {

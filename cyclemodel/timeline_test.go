@@ -386,3 +386,24 @@ func TestKernelsWithRecorder(t *testing.T) {
 		}
 	}
 }
+
+// TestChartLabels: ChartOptions.Label names the rows, right-aligned to the longest label,
+// and the cells start in the same column on every row.
+func TestChartLabels(t *testing.T) {
+	_, tl := recordChain(t, shippedCore(t, "rocket"))
+	labels := []string{"7,0", "7,1", "8,0", "12,3"}
+	var buf bytes.Buffer
+	if err := WriteChart(&buf, tl.Rows, ChartOptions{Label: func(i int) string { return labels[i] }}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(buf.String(), "\n"), "\n")
+	rows := lines[len(lines)-len(labels):]
+	for i, want := range []string{"[ 7,0] D", "[ 7,1] .D", "[ 8,0] .    D", "[12,3] .    .D"} {
+		if !strings.HasPrefix(rows[i], want) {
+			t.Errorf("row %d %q, want it to start %q", i, rows[i], want)
+		}
+	}
+	if !strings.HasPrefix(lines[0], strings.Repeat(" ", len("[12,3] "))+"D dispatched") {
+		t.Errorf("legend %q not over the cells", lines[0])
+	}
+}

@@ -50,7 +50,9 @@ Modes: ecb, cbc, cfb128 (cfb), ofb, ctr, gcm, ccm, xts; the rows use openssl's n
 (SM4-CFB). Variants: c, zksed, zksed-zbkb, zvksed-zvkb (sm4), c, zkn, zvkned (aes); GCM's
 GHASH: --ghash c, zbc, zvkg or zvbc. --plot FILE.svg (or .png) draws the throughput
 against buffer size, one line per mode and variant, above the speedups over the first
-variant. Each kernel call may retire a budget of instructions
+variant. --timeline N charts N iterations of each case's steady-state loop as
+llvm-mca's -timeline does (rows [iteration,instruction]; see 'rvsim help run' for the
+cells), --kanata FILE writes one case's for the Konata viewer. Each kernel call may retire a budget of instructions
 that grows with its size (--max-insns sets one); a call past it is reported as stuck.`,
 		Flags: benchFlags,
 	})
@@ -62,10 +64,12 @@ type benchOptions struct {
 	freq                                                                        floatFlag
 	maxInsns                                                                    uint64
 	detail, explain, decrypt, asJSON, asCSV                                     bool
+	timeline                                                                    intFlag // iterations (0: none)
+	kanata                                                                      string
 }
 
 func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
-	o := benchOptions{freq: floatFlag{lo: 1e-3, hi: 1e6}}
+	o := benchOptions{freq: floatFlag{lo: 1e-3, hi: 1e6}, timeline: intFlag{lo: 1, hi: maxTimelineRows}}
 	fs.StringVar(&o.core, "core", "", "core `NAME` or .toml FILE to model (see 'rvsim cores')")
 	fs.StringVar(&o.alg, "alg", "sm4", "algorithm: sm4, aes-128, aes-192 or aes-256")
 	fs.StringVar(&o.modes, "mode", "ecb,cbc,cfb128,ofb,ctr", "comma-separated modes: "+strings.Join(benchModeNames(), ", ")+" (cfb is cfb128)")
@@ -85,6 +89,8 @@ func benchFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	fs.StringVar(&o.plot, "plot", "", "also draw the throughput against buffer size and the speedups into `FILE` (.svg or .png)")
 	fs.StringVar(&o.reference, "reference", "", "compare predicted speedups with a measured openssl speed log `FILE`")
 	fs.StringVar(&o.profile, "profile", "", "write the modelled cycles of each case's measured call at the largest size to `FILE` as a pprof profile, its samples labelled case=NAME (read it with 'go tool pprof'; -tagfocus=case=NAME picks a case)")
+	fs.Var(&o.timeline, "timeline", "after the table, print the pipeline timeline of `N` iterations of each case's steady-state loop (the loop costing the most cycles in the call at the largest size, from its second iteration; an iteration runs from one retirement of the loop's first instruction to the next, calls included; rows [iteration,instruction], as llvm-mca's -timeline; at most 10000 instructions a case)")
+	fs.StringVar(&o.kanata, "kanata", "", "with --timeline and one case, also write its timeline to `FILE` as a Kanata log (open it in the Konata pipeline viewer)")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) > 0 {
 			env.errorf("bench: unexpected argument %q", args[0])
@@ -127,6 +133,8 @@ type benchRun struct {
 	file    *elf.File
 	objs    []loadedObject // what the kernel's machine loaded (--profile)
 	xlen    int
+	// timeline is the pipeline timeline of the measured call at the largest size (--timeline).
+	timeline *benchTimeline
 }
 
 // budgetHelp describes the default per-call budget in flag help.
@@ -142,8 +150,8 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 		env.errorf("bench: --core: %v", err)
 		return exitUsage
 	}
-	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain,
-		pprof: o.profile != "", maxInsns: o.maxInsns}
+	ro := &benchRunOptions{xlen: o.xlen, vlen: o.vlen, freq: core.FreqMHz, decrypt: o.decrypt, profile: o.explain || o.timeline.v > 0,
+		pprof: o.profile != "", maxInsns: o.maxInsns, timeline: o.timeline.v}
 	if o.freq.set {
 		ro.freq = o.freq.v
 	}
@@ -167,6 +175,14 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 	}
 	if ro.dir, err = kernels.FindDir(o.kernels); err != nil {
 		env.errorf("bench: %v (give --kernels DIR)", err)
+		return exitUsage
+	}
+	if o.kanata != "" && o.timeline.v == 0 {
+		env.errorf("bench: --kanata needs --timeline N (the iterations to write)")
+		return exitUsage
+	}
+	if o.timeline.v > 0 && (o.asJSON || o.asCSV || o.reference != "") {
+		env.errorf("bench: --timeline prints a chart after the table; it does not go with --json, --csv or --reference")
 		return exitUsage
 	}
 	if o.reference != "" {
@@ -214,6 +230,18 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 				gh = bestGHASH(v)
 			}
 			cases = append(cases, benchCase{o.alg, mode, v, gh})
+		}
+	}
+	var kanataOut io.Writer
+	if o.kanata != "" {
+		if len(cases) != 1 {
+			env.errorf("bench: --kanata writes one case's timeline; %d cases are selected (choose one with --mode and --variant)", len(cases))
+			return exitUsage
+		}
+		// Created before the runs, so that a bad path fails before the work.
+		if kanataOut, err = env.create(o.kanata); err != nil {
+			env.errorf("bench: --kanata: %v", err)
+			return exitUsage
 		}
 	}
 	var profileOut io.Writer
@@ -273,6 +301,18 @@ func runBench(env *cmdEnv, o *benchOptions) int {
 				writeExplain(env.stdout, r)
 			}
 		}
+		if o.timeline.v > 0 {
+			for _, r := range runs {
+				// A failed write is stdout's checked writer's to report (cmdEnv.finish).
+				writeBenchTimeline(env.stdout, r, o.timeline.v)
+			}
+		}
+		if kanataOut != nil {
+			if bt := runs[0].timeline; bt.rec != nil {
+				// A failed write is the file's checked writer's to report (cmdEnv.finish).
+				cyclemodel.WriteKanata(kanataOut, bt.rec.rows, chartFormat(runs[0].file, runs[0].xlen), runs[0].model.ReasonName)
+			}
+		}
 		fmt.Fprintf(env.stderr, "rvsim: bench on %s at %g MHz took %.2f s\n", core.Name, ro.freq, wall.Seconds())
 	}
 	return 0
@@ -322,6 +362,9 @@ type kernelCall struct {
 	mc    *emu.Machine
 	model *cyclemodel.Model
 	objs  []loadedObject
+	// onMeasured, when set, is called before the measured (last) call of measure, and the
+	// function it returns after it (--timeline sets a recorder for that call).
+	onMeasured func() (after func())
 }
 
 func cipherName(alg string) (string, int) {
@@ -419,11 +462,18 @@ func (kc *kernelCall) measure(n, reps int) (cycles, insts uint64, err error) {
 		if err := kc.p.ResetIV(); err != nil {
 			return 0, 0, err
 		}
+		var after func()
 		if r == reps-1 {
+			if kc.onMeasured != nil {
+				after = kc.onMeasured()
+			}
 			kc.model.ResetStats()
 		}
 		c0, i0 := kc.model.Cycles(), h.Instret
 		ret, err := kc.p.Call(n)
+		if after != nil {
+			after()
+		}
 		if err != nil {
 			return 0, 0, fmt.Errorf("the call on %d bytes: %v", n, err)
 		}
@@ -457,6 +507,7 @@ type benchRunOptions struct {
 	decrypt, profile bool
 	pprof            bool // keep what a pprof profile needs (--profile)
 	maxInsns         uint64
+	timeline         int // iterations of the steady-state loop to record at the largest size (--timeline)
 }
 
 func measureCase(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, sizes []int) (*benchRun, error) {
@@ -473,7 +524,14 @@ func measureCase(bc benchCase, core *cyclemodel.Core, o *benchRunOptions, sizes 
 	order := append([]int(nil), sizes...)
 	sort.SliceStable(order, func(i, j int) bool { return order[i] < order[j] })
 	res := map[int]benchResult{}
-	for _, n := range order {
+	for i, n := range order {
+		if o.timeline > 0 && i == len(order)-1 {
+			kc.onMeasured = func() func() {
+				bt, after := kc.startTimeline(o.timeline, n)
+				r.timeline = bt
+				return after
+			}
+		}
 		cyc, ins, err := kc.measure(n, repsFor(n))
 		if err != nil {
 			return nil, err

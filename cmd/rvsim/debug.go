@@ -140,8 +140,7 @@ type session struct {
 	done       string      // why the program cannot run on ("": it can)
 	call       *callInfo
 	model      *cyclemodel.Model
-	lastCycles cycleNote
-	detail     bool // the model's hook records why each instruction waited (single steps)
+	lastCycles lastTiming
 
 	bps     []*breakpoint
 	nextNum int
@@ -320,7 +319,8 @@ func (s *session) load() int {
 			return status
 		}
 		s.model = m
-		s.wrapModelHook()
+		s.lastCycles = lastTiming{}
+		m.SetRecorder(&s.lastCycles)
 	}
 	return 0
 }
@@ -571,42 +571,13 @@ func (s *session) markStop() {
 	}
 }
 
-// wrapModelHook makes the model's hook note what each instruction cost, for `cycles`. The
-// reasons it waited come from comparing the model's stall counters around it, which costs
-// more than the model itself: only single steps (s.detail) do that.
-func (s *session) wrapModelHook() {
-	inner := s.h.Hook
-	m := s.model
-	var before []uint64
-	s.h.Hook = func(r *emu.Retired) {
-		n := &s.lastCycles
-		c0 := m.Cycles()
-		if !s.detail {
-			inner(r)
-			n.pc, n.in, n.cycles, n.valid, n.n, n.detail = r.PC, r.Inst, m.Cycles()-c0, true, 0, false
-			return
-		}
-		live := m.Stats().Stall
-		before = append(before[:0], live...)
-		inner(r)
-		n.pc, n.in, n.cycles, n.valid, n.n, n.detail = r.PC, r.Inst, m.Cycles()-c0, true, 0, true
-		for i, v := range live {
-			if i < len(before) && v > before[i] && n.n < len(n.idx) {
-				n.idx[n.n], n.cnt[n.n] = i, v-before[i]
-				n.n++
-			}
-		}
-	}
+// lastTiming is the model's recorder in a session: it keeps the last instruction's times
+// (what a timeline row shows), for `cycles`. An out-of-order core's cycles are counted at
+// retirement, so the count's change over one instruction says little; its times say when it
+// was dispatched, issued, executed and retired and what it waited for.
+type lastTiming struct {
+	t     cyclemodel.InstTiming
+	valid bool
 }
 
-// cycleNote is what the last modelled instruction cost and why (stall reasons by index).
-type cycleNote struct {
-	pc     uint64
-	in     isa.Inst
-	cycles uint64
-	idx    [8]int
-	cnt    [8]uint64
-	n      int
-	valid  bool
-	detail bool // idx and cnt were recorded
-}
+func (l *lastTiming) Record(t *cyclemodel.InstTiming) { l.t, l.valid = *t, true }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -152,8 +151,14 @@ bytes (default XLEN/8), or VALUE hex:BYTES. Changes made with set are not in the
 			short: "show the call stack, from frame pointers or the functions' prologues",
 			run:   cmdBacktrace},
 		{name: "cycles", aliases: []string{"cyc"},
-			short: "the cost model's cycle count and what the last instruction waited for (--core)",
-			run:   cmdCycles},
+			short: "the cost model's cycle count and the last instruction's timeline row (--core)",
+			long: `The count is the cycle the last instruction issued in (an in-order core) or retired in
+(out of order), counting from 1. The last instruction's row is what 'rvsim run --timeline'
+charts: the cycles it was dispatched, issued, executed (its result ready) and retired in,
+the cycles it added to the count, the part of them it waited and for what, and what it
+waited for to issue. An out-of-order core adds cycles at retirement: an instruction that
+retires in the same cycle as the one before it adds none.`,
+			run: cmdCycles},
 		{name: "explain", aliases: []string{"e", "why"}, args: "[GROUP]",
 			short: "what the last instruction computed, with its intermediate values",
 			long: `sm4ed/sm4ks: the selected byte, S-box, linear transform terms and rotation; aes32*/aes64*:
@@ -257,7 +262,6 @@ func (s *session) resume(n uint64, record bool) emu.Stop {
 		s.last = nil
 	}
 	s.out.Flush() // the program's output must come after what the session printed
-	s.detail = n == 1
 	s.intr.Store(false)
 	s.running.Store(true)
 	st := s.h.Resume(n, hist, &s.intr)
@@ -1039,25 +1043,8 @@ func cmdCycles(s *session, _ string, args []string) error {
 	if err := m.Err(); err != nil {
 		fmt.Fprintf(s.out, "model stopped: %v\n", err)
 	}
-	n := s.lastCycles
-	if !n.valid {
-		return nil
-	}
-	fmt.Fprintf(s.out, "last instruction: %s  %s: %d cycle(s)\n", s.where(n.pc), s.format(n.pc, n.in), n.cycles)
-	if !n.detail {
-		fmt.Fprintf(s.out, "  (it ended a longer run; step to see what an instruction waits for)\n")
-	}
-	type why struct {
-		reason string
-		cycles uint64
-	}
-	var whys []why
-	for i := 0; i < n.n; i++ {
-		whys = append(whys, why{m.ReasonName(n.idx[i]), n.cnt[i]})
-	}
-	sort.SliceStable(whys, func(i, j int) bool { return whys[i].cycles > whys[j].cycles })
-	for _, w := range whys {
-		fmt.Fprintf(s.out, "  %-24s %d\n", w.reason, w.cycles)
+	if n := &s.lastCycles; n.valid {
+		writeLastTiming(s.out, &n.t, s.where(n.t.PC), s.format(n.t.PC, n.t.Inst), m.ReasonName)
 	}
 	if s.undo && s.hist.Len() > 0 {
 		fmt.Fprintf(s.out, "(reverse-step does not reverse the model)\n")

@@ -35,7 +35,14 @@ the status a shell gives a process killed by that signal: 132 for an illegal ins
 stops a runaway guest with status 124. A bare-metal (HTIF) exit code that does not fit in a
 byte exits with its low byte, or 1 when that is 0, and is named on stderr. rvsim's own errors
 (bad flags, a file that is not a loadable RISC-V ELF) exit 2, a status a guest can exit with
-too: the "rvsim:" line on stderr tells them apart.`,
+too: the "rvsim:" line on stderr tells them apart.
+
+--timeline RANGE (with --core) charts the instructions of RANGE as llvm-mca's -timeline does,
+one row per instruction: D in the cycle it was dispatched, = while it waited to issue, e while
+it executed, E when its result was ready, - while it waited to retire, R after it retired,
+then its disassembly and what it waited for. The chart goes in windows of 80 cycles; a row
+that runs past its window (an out-of-order core's can wait long to retire) is cut, marked >.
+--kanata FILE writes the same range, whole, for the Konata pipeline viewer.`,
 		Flags: runFlags,
 	})
 }
@@ -61,6 +68,8 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	freq := floatFlag{lo: 1e-3, hi: 1e6}
 	fs.Var(&freq, "freq", "with --core, the core's clock in `MHz` (default: its freq_mhz): the guest's time (the time CSR, clock_gettime, gettimeofday, times, getrusage, timers, alarm, sleeps) follows the modelled cycles at this clock")
 	profileFile := fs.String("profile", "", "with --core, write the modelled cycles per instruction to `FILE` as a pprof profile (sample types cycles, instructions and one per stall reason; read it with 'go tool pprof')")
+	timelineSpec := fs.String("timeline", "", timelineRangeHelp)
+	kanataFile := fs.String("kanata", "", "with --timeline, also write the range's timeline to `FILE` as a Kanata log (open it in the Konata pipeline viewer)")
 	return func(env *cmdEnv, args []string) int {
 		if len(args) == 0 {
 			env.errorf("run: no program given (usage: rvsim %s)", "run [flags] prog.elf [args...]")
@@ -77,6 +86,9 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		if *sigGran < 1 || *sigGran&(*sigGran-1) != 0 {
 			env.errorf("--signature-granularity %d: must be a power of two (1, 2, 4, ...)", *sigGran)
 			return exitUsage
+		}
+		if status := checkTimelineFlags(env, *timelineSpec, *kanataFile, *coreName); status != 0 {
+			return status
 		}
 		if *profileFile != "" && *coreName == "" {
 			env.errorf("--profile needs --core (the profile is of modelled cycles)")
@@ -156,6 +168,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			}
 		}
 		var model *cyclemodel.Model
+		var timeline *runTimeline
 		var profileOut io.Writer
 		if *coreName != "" {
 			var status int
@@ -174,6 +187,12 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 				}
 			}
 			observeModel(h, model)
+			if *timelineSpec != "" {
+				if timeline, status = startRunTimeline(env, model, mc.File, *timelineSpec, *kanataFile); timeline == nil {
+					return status
+				}
+				h.Observer = timeline.observer(h.Observer)
+			}
 			obs = append(obs, h.Observer)
 		}
 		switch len(obs) {
@@ -206,6 +225,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			}
 			if st != nil {
 				printModelStats(env.stderr, model, loadedObjects(args[0], mc), h.XLEN())
+			}
+			if timeline != nil {
+				// A failed write is the checked writers' to report (cmdEnv.finish).
+				timeline.write(env.stderr, mc.File, h.XLEN(), "rvsim: timeline on "+model.Core().Name)
 			}
 			if profileOut != nil {
 				comments := []string{fmt.Sprintf("rvsim run --core %s %s: cycles modelled on %s", *coreName, strings.Join(args, " "), model.Core().Name)}
