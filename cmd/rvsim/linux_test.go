@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -114,6 +116,62 @@ func TestLinuxBusyboxAgainstQEMU(t *testing.T) {
 			q := hostRun(t, in, qemu, append([]string{"-L", root, bb}, args...)...)
 			if rv.stdout != q.stdout || rv.status != q.status || q.stdout == "" {
 				t.Errorf("busybox %q: rvsim status %d stderr %q\n%s\nqemu status %d\n%s", args, rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+			}
+		})
+	}
+}
+
+// floatInput is numeric text for the floating-point applets: integers, fixed-point,
+// exponent forms, negative and tiny values, so that strtod and printf see a spread.
+func floatInput() []byte {
+	var b bytes.Buffer
+	for i := 1; i <= 400; i++ {
+		x := float64(i)
+		fmt.Fprintf(&b, "%d %.6f %.3e %g %s\n", i, x*0.37-50, 1/(x+1), -x*1e-5*float64(i%7), strconv.FormatFloat(x/7, 'f', -1, 64))
+	}
+	return b.Bytes()
+}
+
+// Busybox's floating point (awk, printf %f, sort -g) as under qemu-riscv64: stdout and exit
+// status byte for byte. Debian's busybox-static awk has no math library (sqrt, sin, exp, ^
+// fail with "Math support is not compiled in"), so the arithmetic, conversions and
+// formatting are what is exercised; one case checks that failure matches too.
+func TestLinuxBusyboxFloatsAgainstQEMU(t *testing.T) {
+	root := sysroot(t)
+	qemu := needTool(t, "qemu-riscv64")
+	bb := filepath.Join(root, "usr", "bin", "busybox")
+	nums := floatInput()
+	for _, c := range []struct {
+		name   string
+		args   []string
+		status int
+	}{
+		{"awk-harmonic", []string{"awk", `BEGIN{x=0; for(i=1;i<=100;i++) x+=1/i; printf "%.15f %g %e %.17g\n", x, x, x, x;
+			y=1; for(i=1;i<=25;i++) { y*=i; printf "%.0f %e %g %.17g\n", y, y, y, 1/y } }`}, 0},
+		{"awk-magnitudes", []string{"awk", `BEGIN{v=1; for(i=0;i<360;i++){v*=-7.3; w=1/v; printf "%d %.17g %g %e %.3e %.20f\n", i, v, w, v, v*w, w}}`}, 0},
+		{"awk-special", []string{"awk", `BEGIN{i=1e308*10; print i, -i, i-i, 1e-320, 4.9e-324, 2.2250738585072014e-308/3;
+			printf "%f %e %g %d %d %d\n", i, -i, 1e-320, 1e19, -7.9, 7.9; printf "%.30f\n%.20e\n%5.1f|%-9.2e|%+g|% f|%08.3f|%x|%o|%c\n", 1/3, 2/3, 9.96, 12345.678, 0.5, 1.25, -3.14159, 255.9, 8.5, 65}`}, 0},
+		{"awk-int-and-conversions", []string{"awk", `BEGIN{x=0.1+0.2; print x, (x==0.3), x-0.3, 1/3, int(7.9), int(-7.9), int("3.9abc"), int(-0.5);
+			OFMT="%.2f"; print 1/3, 100, 17/4; CONVFMT="%.3g"; y=(1/7) ""; print y, length(y);
+			print "0x1A"+0, "1e3"+0, " 12 "+0, ".5"+0, "+3.e2x"+0, "-inf"+0, "nan"+0, "1e999"+0;
+			print (2 < 10), ("2" < "10"), (2.0 == "2"), 1e6, 1e16, 123456789012, 0.000001, 100000 * 100000}`}, 0},
+		{"awk-fields", []string{"awk", `{s+=$2; q+=$2*$2; t+=$3; if(NR==1||$4<m)m=$4; u+=$5} END{n=NR; printf "%.10f %.6e %s %s %.17g %.12g %g\n", s/n, q, s, m, t, q/n-(s/n)*(s/n), u}`}, 0},
+		{"awk-printf-table", []string{"awk", `{printf "%8.3f|%-12.5e|%g|%d\n", $2, $3, $4*1000, $2}`}, 0},
+		{"awk-no-math-library", []string{"awk", `BEGIN{print "before"; print sqrt(2)}`}, 1},
+		{"printf-f", []string{"printf", `%f %.2f %10.4f %-8.3f| %e %g %G %.0f %.0f %.0f %.0f %.2f %f %f\n`,
+			"3.14159", "2.005", "-1.5", "0.125", "123456.789", "0.0001234", "1e-10", "0.5", "1.5", "2.5", "-0.5", "2.675", "1e20", "-0"}, 0},
+		{"sh-printf-f", []string{"sh", "-c", `printf '%.3f %e %g\n' 3.14159 1e-5 100000000; x=$(printf '%.1f' 2.25); echo "[$x]"`}, 0},
+		{"sort-g", []string{"sort", "-g", "-k3"}, 0},
+		{"sort-n-r", []string{"sort", "-n", "-r", "-k2"}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rv := rvsimRun(t, nums, append([]string{"--sysroot", root, bb}, c.args...)...)
+			q := hostRun(t, nums, qemu, append([]string{"-L", root, bb}, c.args...)...)
+			if rv.stdout != q.stdout || rv.status != q.status {
+				t.Errorf("busybox %q: rvsim status %d stderr %q\n%s\nqemu status %d\n%s", c.args, rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+			}
+			if q.status != c.status || q.stdout == "" {
+				t.Errorf("qemu: status %d (want %d), stdout %q, stderr %q", q.status, c.status, q.stdout, q.stderr)
 			}
 		})
 	}
