@@ -177,6 +177,71 @@ func TestLinuxBusyboxFloatsAgainstQEMU(t *testing.T) {
 	}
 }
 
+// TestHelperRvsimMain is not a test: run by TestLinuxMemoryUnderAddressSpaceLimit as a
+// child process (under prlimit), it is `rvsim` with the arguments in RVSIM_HELPER_ARGS
+// (separated by \x1f, the unit separator) and exits with its status.
+func TestHelperRvsimMain(t *testing.T) {
+	args, ok := os.LookupEnv("RVSIM_HELPER_ARGS")
+	if !ok {
+		t.Skip("helper process for TestLinuxMemoryUnderAddressSpaceLimit")
+	}
+	os.Exit(Main(strings.Split(args, "\x1f"), os.Stdin, os.Stdout, os.Stderr))
+}
+
+// The memory reproducers of issue 10 (emu/testdata/linux), each run by a whole rvsim
+// process whose address space prlimit caps at 2 GiB: a 3.75 GiB bss, a 128 GiB brk, a loop
+// of 1 GiB mmaps, a munmap of 2^51 pages and a wrapping MAP_FIXED, JIT through mprotect, a
+// PROT_NONE read. Each gets Linux's answer quickly and within the limit (a Go out-of-memory
+// crash or a hang would show as a wrong status or the timeout).
+func TestLinuxMemoryUnderAddressSpaceLimit(t *testing.T) {
+	prlimit := needTool(t, "prlimit")
+	clang := needTool(t, "clang-19")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, want string
+		status     int
+	}{
+		{"bigbss", "hello\n", 0},
+		{"brk", "brk unchanged (ENOMEM)\nbrk +4096 ok\n", 0},
+		{"mmaploop", "mapped 254 GiB, then -12\n", 0},
+		{"munmap", "-22\n-12\n-22\n-12\n-22\n", 0},
+		{"jit", "42\n", 0},
+		{"protnone", "reserved\n", 128 + 11},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog := filepath.Join(dir, c.name)
+			src := filepath.Join("..", "..", "emu", "testdata", "linux", c.name+".c")
+			if b, err := exec.Command(clang, "--target=riscv64-unknown-linux-gnu", "-march=rv64gc", "-O1", "-nostdlib",
+				"-static", "-fno-pic", "-mcmodel=medany", "-fuse-ld=lld", "-o", prog, src).CombinedOutput(); err != nil {
+				t.Fatalf("building %s: %v\n%s", c.name, err, b)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, prlimit, "--as=2147483648", "--", os.Args[0], "-test.run=^TestHelperRvsimMain$")
+			cmd.Env = append(os.Environ(), "RVSIM_HELPER_ARGS=run\x1f"+prog)
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			start := time.Now()
+			err := cmd.Run()
+			took := time.Since(start)
+			status := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != c.want || status != c.status {
+				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q", status, out.String(), errOut.String(), c.status, c.want)
+			}
+			// Issue 10 asks for under a second; the bound leaves room for a loaded machine.
+			if took > 2*time.Second {
+				t.Errorf("took %v", took)
+			}
+			t.Logf("%s: %v under a 2 GiB address-space limit", c.name, took)
+		})
+	}
+}
+
 // Debian's dynamically linked openssl, its libraries found in the sysroot, computes what
 // the host's openssl computes, with OpenSSL's generic code and with the RISC-V scalar and
 // vector crypto code that OPENSSL_riscvcap selects.
