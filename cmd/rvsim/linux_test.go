@@ -254,24 +254,48 @@ func TestLinuxOpenSSLAgainstHost(t *testing.T) {
 		t.Fatalf("openssl version: status %d, %q, %q", rv.status, rv.stdout, rv.stderr)
 	}
 	in := testInput()
-	for _, alg := range []string{"sha256", "sha512", "sm3"} {
-		rv := rvsimRun(t, in, "--sysroot", root, ossl, "dgst", "-"+alg)
-		h := hostRun(t, in, host, "dgst", "-"+alg)
-		if rv.stdout != h.stdout || rv.status != 0 {
-			t.Errorf("dgst -%s: rvsim %q (status %d, %q), host %q", alg, rv.stdout, rv.status, rv.stderr, h.stdout)
-		}
-	}
 	const key16, key32 = "000102030405060708090a0b0c0d0e0f", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 	const iv = "0f0e0d0c0b0a09080706050403020100"
-	for _, cap := range []string{"rv64gc", "rv64gc_zbkb_zknd_zkne_zknh_zksed_zksh", "rv64gc_v_zvkned_zvkb_zvksed_zvbb"} {
-		for _, c := range [][]string{{"-aes-128-cbc", key16}, {"-aes-256-ctr", key32}, {"-sm4-cbc", key16}} {
+	// The generic code, the scalar crypto code, and the vector crypto code (AES, GHASH for
+	// GMAC, SM4, SM3, SHA-2). openssl enc refuses AEAD ciphers, so GCM's GHASH is reached
+	// through GMAC (openssl mac), which runs the same GCM code over the input.
+	const vectorCap = "rv64gc_v_zvkned_zvkb_zvkg_zvksed_zvksh_zvknhb_zvbb_zvbc"
+	for _, cap := range []string{"rv64gc", "rv64gc_zbc_zbkb_zknd_zkne_zknh_zksed_zksh", vectorCap} {
+		env := []string{"--sysroot", root, "-E", "OPENSSL_riscvcap=" + cap, ossl}
+		for _, alg := range []string{"sha256", "sha512", "sm3"} {
+			rv := rvsimRun(t, in, append(env, "dgst", "-"+alg)...)
+			h := hostRun(t, in, host, "dgst", "-"+alg)
+			if rv.stdout != h.stdout || rv.status != 0 {
+				t.Errorf("OPENSSL_riscvcap=%s dgst -%s: rvsim %q (status %d, %q), host %q", cap, alg, rv.stdout, rv.status, rv.stderr, h.stdout)
+			}
+		}
+		for _, c := range [][]string{{"-aes-128-cbc", key16}, {"-aes-128-ctr", key16}, {"-aes-256-cbc", key32},
+			{"-aes-256-ctr", key32}, {"-sm4-cbc", key16}, {"-sm4-ctr", key16}} {
 			args := []string{"enc", c[0], "-K", c[1], "-iv", iv}
-			rv := rvsimRun(t, in, append([]string{"--sysroot", root, "-E", "OPENSSL_riscvcap=" + cap, ossl}, args...)...)
+			rv := rvsimRun(t, in, append(env, args...)...)
 			h := hostRun(t, in, host, args...)
 			if rv.stdout != h.stdout || rv.status != 0 || len(h.stdout) < len(in) {
 				t.Errorf("OPENSSL_riscvcap=%s enc %s: rvsim %d bytes (status %d, %q), host %d bytes", cap, c[0], len(rv.stdout), rv.status, rv.stderr, len(h.stdout))
 			}
 		}
+		for _, c := range []string{"AES-128-GCM", "AES-256-GCM"} {
+			key := key16
+			if c == "AES-256-GCM" {
+				key = key32
+			}
+			args := []string{"mac", "-cipher", c, "-macopt", "hexkey:" + key, "-macopt", "hexiv:" + iv[:24], "GMAC"}
+			rv := rvsimRun(t, in, append(env, args...)...)
+			h := hostRun(t, in, host, args...)
+			if rv.stdout != h.stdout || rv.status != 0 || len(h.stdout) != 33 {
+				t.Errorf("OPENSSL_riscvcap=%s GMAC %s: rvsim %q (status %d, %q), host %q", cap, c, rv.stdout, rv.status, rv.stderr, h.stdout)
+			}
+		}
+	}
+	// The vector capability string really selects vector code: without V in the ISA the
+	// same run dies of SIGILL.
+	rv = rvsimRun(t, in, "--sysroot", root, "--isa", "rv64gc", "-E", "OPENSSL_riscvcap="+vectorCap, ossl, "enc", "-aes-128-cbc", "-K", key16, "-iv", iv)
+	if rv.status != 128+4 {
+		t.Errorf("vector OPENSSL_riscvcap on an rv64gc hart: status %d (%q), want 132 (SIGILL)", rv.status, rv.stderr)
 	}
 }
 
