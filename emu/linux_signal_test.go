@@ -18,7 +18,8 @@ var sigFrameSizes = map[int]struct{ kernel, qemu int }{32: {944, 688}, 64: {1088
 // Signal delivery at both XLENs against QEMU: testdata/difftest/signals.c prints the siginfo
 // and ucontext its handlers get (every saved register, the FP state, uc_stack, the masks),
 // edits the saved context and checks what rt_sigreturn restores, takes SIGSEGV on an
-// alternate stack (resuming by the saved pc, then by longjmp) and SIGALRM from setitimer with
+// alternate stack (resuming by the saved pc, then by longjmp), SIGILL, SIGTRAP and SIGBUS
+// handlers, and SIGALRM from setitimer with
 // SA_NODEFER|SA_RESETHAND, and ends by a default-action SIGUSR2. The output must be the same
 // byte for byte except the frame size, which QEMU gets wrong; known answers guard against
 // both emulators agreeing on a wrong one.
@@ -92,6 +93,10 @@ func TestSignalFramesAgainstQEMU(t *testing.T) {
 				"longjmp-value " + word(5),
 				"0000000000000403 mask-after-longjmp", // SIGSEGV stays blocked: the handler never returned
 				"segv-count " + word(2),
+				"fault si_addr-is-pc " + word(1),
+				"fault si_addr-is-misaligned-word " + word(1),
+				"0000020000000240 fault mask", // SIGBUS and its sa_mask
+				"0000000000000000 mask-after-faults",
 				"alrm si_code " + word(0x80),
 				"0000020000000200 alrm mask", // SA_NODEFER: SIGALRM itself not blocked
 				"alarms " + word(1),

@@ -4,7 +4,7 @@
  * state after rt_sigreturn: a SIGUSR1 sent with kill while every register holds a known
  * pattern (the handler edits the saved s2, f9 and mask, and a SIGUSR2 it raises arrives after
  * sigreturn); SIGSEGV on an alternate stack, resumed by editing the saved pc and a0, and
- * left with a longjmp; SIGALRM from setitimer with SA_NODEFER|SA_RESETHAND. Stack addresses
+ * left with a longjmp; SIGILL, SIGTRAP and SIGBUS handlers; SIGALRM from setitimer with SA_NODEFER|SA_RESETHAND. Stack addresses
  * differ between emulators, so they are printed relative to the frame or the stack buffer;
  * the frame size (which QEMU 7.2 gets wrong) is on a line of its own, "frame-size N". */
 #include "rt.h"
@@ -376,6 +376,47 @@ static void test_segv(void) {
 	put_w("segv-count", (unsigned long)segv_count);
 }
 
+/* ---- SIGILL, SIGTRAP and SIGBUS handlers ---- */
+
+#define SIGILL 4
+#define SIGTRAP 5
+#define SIGBUS 7
+static volatile unsigned long fault_pc;
+static uint32_t amo_words[4];
+
+static void fault_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
+	put_w("fault sig", (unsigned long)sig);
+	put_w("fault si_code", (unsigned long)info->code);
+	put_w("fault pc-is-label", uc->regs[0] == fault_pc);
+	if (sig == SIGBUS)
+		put_w("fault si_addr-is-misaligned-word", info->u.addr == (unsigned long)amo_words + 2);
+	else
+		put_w("fault si_addr-is-pc", info->u.addr == fault_pc);
+	put_hex64(blocked());
+	put_str(" fault mask\n");
+	uc->regs[0] += 4;
+}
+
+extern char ill_at[], trap_at[], bus_at[];
+
+static void test_faults(void) {
+	put_w("sigaction-ill", sigaction_(SIGILL, fault_handler, SA_SIGINFO, 0, 0));
+	put_w("sigaction-trap", sigaction_(SIGTRAP, fault_handler, SA_SIGINFO, 0, 0));
+	put_w("sigaction-bus", sigaction_(SIGBUS, fault_handler, SA_SIGINFO, MASK(SIGUSR1), 0));
+	fault_pc = (unsigned long)ill_at;
+	__asm__ volatile(".option push\n.option norvc\n.globl ill_at\nill_at:\n.word 0\n.option pop" ::: "memory");
+	fault_pc = (unsigned long)trap_at;
+	__asm__ volatile(".option push\n.option norvc\n.globl trap_at\ntrap_at:\nebreak\n.option pop" ::: "memory");
+	fault_pc = (unsigned long)bus_at;
+	register unsigned long a1 __asm__("a1") = (unsigned long)amo_words + 2;
+	__asm__ volatile(".option push\n.option norvc\n.globl bus_at\nbus_at:\namoadd.w zero, zero, (a1)\n.option pop"
+			 :
+			 : "r"(a1)
+			 : "memory");
+	put_hex64(blocked());
+	put_str(" mask-after-faults\n");
+}
+
 /* ---- SIGALRM from setitimer ---- */
 
 static volatile int alarms;
@@ -415,6 +456,7 @@ static void test_alarm(void) {
 int main(void) {
 	test_registers();
 	test_segv();
+	test_faults();
 	test_alarm();
 	/* The default action of SIGUSR2 ends the program: status 128+12. */
 	sigaction_(SIGUSR2, 0, 0, 0, 0);
