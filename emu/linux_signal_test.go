@@ -111,3 +111,57 @@ func TestSignalFramesAgainstQEMU(t *testing.T) {
 		})
 	}
 }
+
+// POSIX timers and sleeping at both XLENs against QEMU (testdata/difftest/sigtime.c): RV32
+// through the 64-bit-time calls (timer_settime64...) and a sigevent with a 32-bit
+// sigev_value; the timer's SIGUSR2 carries SI_TIMER and the value. Known answers too.
+func TestTimersAgainstQEMU(t *testing.T) {
+	tc := dtNeedTools(t)
+	dir := t.TempDir()
+	src, err := filepath.Abs(filepath.Join("testdata", "difftest", "sigtime.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, xlen := range []int{32, 64} {
+		t.Run(fmt.Sprintf("rv%d", xlen), func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			bin := filepath.Join(dir, fmt.Sprintf("sigtime-rv%d", xlen))
+			if err := dtBuild(ctx, tc, xlen, bin, []string{"-O2", "-ffreestanding", "-Wall", "-Wno-unused-function"}, src); err != nil {
+				t.Fatal(err)
+			}
+			rv, q, err := dtRunBoth(ctx, tc, xlen, bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rv.status != 0 || q.status != 0 {
+				t.Errorf("exit status: rvsim %d (%s), QEMU %d (%s)", rv.status, rv.detail, q.status, strings.TrimSpace(q.detail))
+			}
+			if string(rv.stdout) != string(q.stdout) {
+				t.Errorf("stdout differs:\n%s", dtDiffLines(string(rv.stdout), string(q.stdout)))
+			}
+			w := xlen / 4
+			word := func(v uint64) string { return fmt.Sprintf("%0*x", w, v) }
+			neg := func(v uint64) string { return word((uint64(1)<<uint(xlen) - v)) }
+			for _, want := range []string{
+				"timer_create " + word(0),
+				"timer_settime " + word(0),
+				"timer-armed " + word(1),
+				"fired " + word(1),
+				"si_code " + neg(2), // SI_TIMER
+				"si_value " + word(77),
+				"timer-disarmed " + word(1),
+				"timer_delete-again " + neg(22),
+				"res-positive " + word(1),
+				"clock_nanosleep " + word(0),
+				"slept-5ms " + word(1),
+				"clock_nanosleep-bad " + neg(22),
+			} {
+				if !strings.Contains(string(rv.stdout), want+"\n") {
+					t.Errorf("rvsim's output lacks %q", want)
+				}
+			}
+		})
+	}
+}

@@ -251,14 +251,16 @@ func (l *Linux) timerCreate(h *Hart, clock, sevp, idp uint64) int64 {
 	}
 	sig, value := uint64(SIGALRM), uint64(0)
 	if sevp != 0 {
-		// struct sigevent: sigev_value (8), sigev_signo (4), sigev_notify (4).
+		// struct sigevent: sigev_value (a pointer-sized union), sigev_signo (4),
+		// sigev_notify (4).
 		var b [16]byte
-		if !h.Mem.CheckAccess(sevp, 16, PermR) || h.Mem.Read(sevp, b[:]) != nil {
+		w := uint64(h.ISA.XLEN / 8)
+		if !h.Mem.CheckAccess(sevp, w+8, PermR) || h.Mem.Read(sevp, b[:w+8]) != nil {
 			return -eFAULT
 		}
-		value = binary.LittleEndian.Uint64(b[0:])
-		sig = uint64(binary.LittleEndian.Uint32(b[8:]))
-		switch binary.LittleEndian.Uint32(b[12:]) {
+		value = getWord(b[0:], w)
+		sig = uint64(binary.LittleEndian.Uint32(b[w:]))
+		switch binary.LittleEndian.Uint32(b[w+4:]) {
 		case 0: // SIGEV_SIGNAL
 			if sig < 1 || sig > numSignals {
 				return -eINVAL
