@@ -216,7 +216,7 @@ func (l *Linux) rtSigaction(h *Hart, sig, act, old, size uint64) int64 {
 		return -eINVAL
 	}
 	// struct sigaction: sa_handler and sa_flags as XLEN words, then the 64-bit sa_mask
-	// (riscv has no sa_restorer).
+	// (riscv has no sa_restorer; QEMU 7.2 reads one there, and sa_mask a word further on).
 	w := uint64(h.ISA.XLEN / 8)
 	n := 2*w + 8
 	if old != 0 {
