@@ -12,10 +12,24 @@ import (
 // then a ucontext whose mcontext holds pc and x1..x31, then the F/D state). With no vDSO, the
 // handler returns to a trampoline rvsim maps: li a7, 139 (rt_sigreturn); ecall.
 //
-// Frame layout (RV64, from the riscv uapi headers): siginfo at 0 (128 bytes); ucontext at
-// 128: uc_flags, uc_link, uc_stack (24 bytes) at +16, uc_sigmask at +40, padding to +176,
-// uc_mcontext at +176: sc_regs (pc, x1..x31: 256 bytes), then __riscv_fp_state (f0..f31 as
-// 64-bit values, fcsr; 528 bytes in its largest form).
+// Frame layout (from the riscv uapi headers: asm/sigcontext.h, asm/ptrace.h, asm/ucontext.h
+// and asm-generic/signal.h). All of it is in XLEN-sized words except sigset_t (64 bits at
+// either XLEN) and the FP state (f0..f31 as 64-bit values, then fcsr, in a union of 528
+// bytes aligned to 16):
+//
+//	                        RV64   RV32
+//	siginfo                    0      0   (128 bytes)
+//	ucontext                 128    128
+//	  uc_flags, uc_link       +0     +0
+//	  uc_stack (stack_t)     +16     +8   (ss_sp, ss_flags, ss_size: 24 / 12 bytes)
+//	  uc_sigmask             +40    +20
+//	  uc_mcontext            +176   +160  (after 120 bytes of padding, aligned to 16)
+//	    sc_regs (pc, x1..x31)  +0     +0   (256 / 128 bytes)
+//	    sc_fpregs            +256   +128
+//	frame size              1088    944
+//
+// QEMU 7.2 builds a smaller frame (it leaves out the FP union's padding: 832 / 688 bytes);
+// rvsim follows the kernel, so sp in a handler can differ from QEMU's by that much.
 
 const (
 	SIGHUP    = 1
@@ -52,12 +66,7 @@ const (
 
 	frameInfo     = 0
 	frameUC       = 128
-	ucStack       = 16
-	ucSigmask     = 40
-	ucMcontext    = 176
-	frameRegs     = frameUC + ucMcontext
-	frameFP       = frameRegs + 256
-	frameSize     = frameFP + 528
+	fpStateSize   = 528
 	trampolineLen = 8
 
 	// si_code values.
@@ -125,6 +134,75 @@ func (l *Linux) initSignals(h *Hart) {
 
 func sigBit(sig uint64) uint64 { return 1 << (sig - 1) }
 
+// sigFrame holds the offsets, from the frame's start, of the parts of a signal frame at one
+// XLEN (the table at the top of this file).
+type sigFrame struct {
+	word    uint64 // bytes in an XLEN word (unsigned long, pointers)
+	stack   uint64 // uc_stack
+	sigmask uint64 // uc_sigmask
+	regs    uint64 // uc_mcontext.sc_regs: pc, x1..x31
+	fp      uint64 // uc_mcontext.sc_fpregs
+	size    uint64
+}
+
+func align16(v uint64) uint64 { return (v + 15) &^ 15 }
+
+func newSigFrame(xlen int) sigFrame {
+	w := uint64(xlen / 8)
+	f := sigFrame{word: w, stack: frameUC + 2*w} // after uc_flags and uc_link
+	f.sigmask = f.stack + 3*w                    // stack_t: ss_sp, ss_flags (an int, padded), ss_size
+	f.regs = align16(f.sigmask + 1024/8)         // sigset_t and its padding to 128 bytes
+	f.fp = f.regs + 32*w
+	f.size = align16(f.fp + fpStateSize)
+	return f
+}
+
+var sigFrames = [2]sigFrame{newSigFrame(32), newSigFrame(64)}
+
+func frameFor(xlen int) *sigFrame {
+	if xlen == 32 {
+		return &sigFrames[0]
+	}
+	return &sigFrames[1]
+}
+
+// putWord and getWord store and load an XLEN-sized word (w bytes) of a guest structure.
+func putWord(b []byte, w, v uint64) {
+	if w == 4 {
+		binary.LittleEndian.PutUint32(b, uint32(v))
+		return
+	}
+	binary.LittleEndian.PutUint64(b, v)
+}
+
+func getWord(b []byte, w uint64) uint64 {
+	if w == 4 {
+		return uint64(binary.LittleEndian.Uint32(b))
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+// siginfoFor lays out a siginfo, kept in the RV64 layout, for the guest's XLEN. On RV32 the
+// union after si_signo, si_errno and si_code starts at 12 rather than 16 and its members are
+// 32-bit: a fault's si_addr moves from 16 to 12; si_pid/si_uid (or si_tid/si_overrun) and
+// the sigval move from 16, 20 and 24 to 12, 16 and 20.
+func siginfoFor(xlen int, info [128]byte) [128]byte {
+	if xlen != 32 {
+		return info
+	}
+	var out [128]byte
+	copy(out[:12], info[:12])
+	sig := binary.LittleEndian.Uint32(info[0:])
+	code := int32(binary.LittleEndian.Uint32(info[8:]))
+	switch {
+	case code > 0 && code < siKernel && (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP):
+		copy(out[12:16], info[16:20])
+	default:
+		copy(out[12:24], info[16:28])
+	}
+	return out
+}
+
 const unblockable = 1<<(SIGKILL-1) | 1<<(SIGSTOP-1)
 
 func (l *Linux) rtSigaction(h *Hart, sig, act, old, size uint64) int64 {
@@ -137,25 +215,29 @@ func (l *Linux) rtSigaction(h *Hart, sig, act, old, size uint64) int64 {
 	if act != 0 && (sig == SIGKILL || sig == SIGSTOP) {
 		return -eINVAL
 	}
+	// struct sigaction: sa_handler and sa_flags as XLEN words, then the 64-bit sa_mask
+	// (riscv has no sa_restorer; QEMU 7.2 reads one there, and sa_mask a word further on).
+	w := uint64(h.ISA.XLEN / 8)
+	n := 2*w + 8
 	if old != 0 {
 		a := l.sig.actions[sig]
 		var b [24]byte
-		binary.LittleEndian.PutUint64(b[0:], a.handler)
-		binary.LittleEndian.PutUint64(b[8:], a.flags)
-		binary.LittleEndian.PutUint64(b[16:], a.mask)
-		if !l.put(h, old, b[:]) {
+		putWord(b[0:], w, a.handler)
+		putWord(b[w:], w, a.flags)
+		binary.LittleEndian.PutUint64(b[2*w:], a.mask)
+		if !l.put(h, old, b[:n]) {
 			return -eFAULT
 		}
 	}
 	if act != 0 {
 		var b [24]byte
-		if !h.Mem.CheckAccess(act, 24, PermR) || h.Mem.Read(act, b[:]) != nil {
+		if !h.Mem.CheckAccess(act, n, PermR) || h.Mem.Read(act, b[:n]) != nil {
 			return -eFAULT
 		}
 		l.sig.actions[sig] = sigAction{
-			handler: binary.LittleEndian.Uint64(b[0:]),
-			flags:   binary.LittleEndian.Uint64(b[8:]),
-			mask:    binary.LittleEndian.Uint64(b[16:]) &^ unblockable,
+			handler: getWord(b[0:], w),
+			flags:   getWord(b[w:], w),
+			mask:    binary.LittleEndian.Uint64(b[2*w:]) &^ unblockable,
 		}
 		if l.sig.actions[sig].handler == sigIgn {
 			l.sig.pending &^= sigBit(sig)
@@ -209,39 +291,52 @@ func (l *Linux) rtSigpending(h *Hart, set, size uint64) int64 {
 }
 
 func (l *Linux) sigaltstack(h *Hart, ss, old uint64) int64 {
+	w := uint64(h.ISA.XLEN / 8)
+	n := 3 * w // stack_t: ss_sp, ss_flags (an int, padded to a word), ss_size
 	if old != 0 {
 		var b [24]byte
-		flags := l.sig.altFlags
-		if l.onAltStack(h.Reg(2)) {
-			flags = 1 // SS_ONSTACK
-		}
-		binary.LittleEndian.PutUint64(b[0:], l.sig.altSP)
-		binary.LittleEndian.PutUint32(b[8:], uint32(flags))
-		binary.LittleEndian.PutUint64(b[16:], l.sig.altSize)
-		if !l.put(h, old, b[:]) {
+		l.putStack(b[:], w, h.Reg(2))
+		if !l.put(h, old, b[:n]) {
 			return -eFAULT
 		}
 	}
 	if ss != 0 {
 		var b [24]byte
-		if !h.Mem.CheckAccess(ss, 24, PermR) || h.Mem.Read(ss, b[:]) != nil {
+		if !h.Mem.CheckAccess(ss, n, PermR) || h.Mem.Read(ss, b[:n]) != nil {
 			return -eFAULT
 		}
-		if l.onAltStack(h.Reg(2)) {
-			return -ePERM
+		return l.setAltStack(b[:], w, h.Reg(2))
+	}
+	return 0
+}
+
+// putStack writes the alternate stack's stack_t as seen from a thread whose sp is sp.
+func (l *Linux) putStack(b []byte, w, sp uint64) {
+	flags := l.sig.altFlags
+	if l.onAltStack(sp) {
+		flags = 1 // SS_ONSTACK
+	}
+	putWord(b[0:], w, l.sig.altSP)
+	binary.LittleEndian.PutUint32(b[w:], uint32(flags))
+	putWord(b[2*w:], w, l.sig.altSize)
+}
+
+// setAltStack installs the stack_t in b (sigaltstack, and rt_sigreturn restoring uc_stack).
+func (l *Linux) setAltStack(b []byte, w, sp uint64) int64 {
+	if l.onAltStack(sp) {
+		return -ePERM
+	}
+	ssp, flags, size := getWord(b[0:], w), uint64(binary.LittleEndian.Uint32(b[w:])), getWord(b[2*w:], w)
+	switch flags &^ (1 << 31) { // SS_AUTODISARM
+	case 0, 1: // SS_ONSTACK is accepted as 0, as Linux does (uc_stack may carry it)
+		if size < 2048 { // MINSIGSTKSZ
+			return -12 // ENOMEM
 		}
-		sp, flags, size := binary.LittleEndian.Uint64(b[0:]), uint64(binary.LittleEndian.Uint32(b[8:])), binary.LittleEndian.Uint64(b[16:])
-		switch flags &^ (1 << 31) { // SS_AUTODISARM
-		case 0:
-			if size < 2048 { // MINSIGSTKSZ
-				return -12 // ENOMEM
-			}
-			l.sig.altSP, l.sig.altSize, l.sig.altFlags = sp, size, 0
-		case 2: // SS_DISABLE
-			l.sig.altSP, l.sig.altSize, l.sig.altFlags = 0, 0, 2
-		default:
-			return -eINVAL
-		}
+		l.sig.altSP, l.sig.altSize, l.sig.altFlags = ssp, size, 0
+	case 2: // SS_DISABLE
+		l.sig.altSP, l.sig.altSize, l.sig.altFlags = 0, 0, 2
+	default:
+		return -eINVAL
 	}
 	return 0
 }
@@ -320,7 +415,7 @@ func (l *Linux) deliverPending(h *Hart) bool {
 // one and has not blocked or ignored the signal; otherwise the run ends with it (raise).
 func (l *Linux) fault(h *Hart, sig int, cause, tval uint64) bool {
 	a := l.sig.actions[sig]
-	if a.handler == sigDfl || a.handler == sigIgn || l.sig.blocked&sigBit(uint64(sig)) != 0 || h.ISA.XLEN != 64 {
+	if a.handler == sigDfl || a.handler == sigIgn || l.sig.blocked&sigBit(uint64(sig)) != 0 {
 		return false
 	}
 	var info [128]byte
@@ -341,7 +436,7 @@ func (l *Linux) fault(h *Hart, sig int, cause, tval uint64) bool {
 	}
 	binary.LittleEndian.PutUint32(info[0:], uint32(sig))
 	binary.LittleEndian.PutUint32(info[8:], uint32(code))
-	binary.LittleEndian.PutUint64(info[16:], tval) // si_addr
+	binary.LittleEndian.PutUint64(info[16:], tval&h.addrMask) // si_addr
 	return l.enterHandler(h, uint64(sig), a, info)
 }
 
@@ -349,31 +444,24 @@ func (l *Linux) fault(h *Hart, sig int, cause, tval uint64) bool {
 // points the hart at the handler. It returns false if the frame cannot be written: the
 // process then dies of SIGSEGV, as on Linux.
 func (l *Linux) enterHandler(h *Hart, sig uint64, a sigAction, info [128]byte) bool {
-	if h.ISA.XLEN != 64 {
-		h.stop = Stop{Reason: StopSignal, Signal: int(sig), PC: h.PC, Msg: "signal handlers are not supported on RV32"}
-		return false
-	}
+	f := frameFor(h.ISA.XLEN)
+	w := f.word
 	sp := h.Reg(2)
 	if a.flags&saOnstack != 0 && l.sig.altFlags == 0 && !l.onAltStack(sp) {
 		sp = l.sig.altSP + l.sig.altSize
 	}
-	frame := (sp - frameSize) &^ 15
-	b := make([]byte, frameSize)
+	frame := (sp - f.size) &^ 15 & h.addrMask
+	b := make([]byte, f.size)
 	le := binary.LittleEndian
+	info = siginfoFor(h.ISA.XLEN, info)
 	copy(b[frameInfo:], info[:])
-	le.PutUint64(b[frameUC+ucStack:], l.sig.altSP)
-	flags := l.sig.altFlags
-	if l.onAltStack(sp) {
-		flags = 1
+	l.putStack(b[f.stack:], w, h.Reg(2))
+	le.PutUint64(b[f.sigmask:], l.sig.blocked)
+	putWord(b[f.regs:], w, h.PC)
+	for i := uint64(1); i < 32; i++ {
+		putWord(b[f.regs+w*i:], w, h.X[i])
 	}
-	le.PutUint32(b[frameUC+ucStack+8:], uint32(flags))
-	le.PutUint64(b[frameUC+ucStack+16:], l.sig.altSize)
-	le.PutUint64(b[frameUC+ucSigmask:], l.sig.blocked)
-	le.PutUint64(b[frameRegs:], h.PC)
-	for i := 1; i < 32; i++ {
-		le.PutUint64(b[frameRegs+8*i:], h.X[i])
-	}
-	saveFP(h, b[frameFP:])
+	saveFP(h, b[f.fp:])
 	if !l.put(h, frame, b) {
 		h.stop = Stop{Reason: StopSignal, Signal: SIGSEGV, PC: h.PC,
 			Msg: fmt.Sprintf("cannot write the frame for %s at %#x", SignalName(int(sig)), frame)}
@@ -385,33 +473,40 @@ func (l *Linux) enterHandler(h *Hart, sig uint64, a sigAction, info [128]byte) b
 	}
 	l.sig.blocked = newMask &^ unblockable
 	if a.flags&saResethand != 0 {
-		l.sig.actions[sig] = sigAction{}
+		// Only the handler goes back to SIG_DFL; the flags and mask stay, as the kernel
+		// leaves them (rt_sigaction reads them back).
+		l.sig.actions[sig].handler = sigDfl
 	}
 	h.SetReg(10, sig)
 	h.SetReg(11, frame+frameInfo)
 	h.SetReg(12, frame+frameUC)
 	h.SetReg(1, l.sig.trampoline)
 	h.SetReg(2, frame)
-	h.PC = a.handler &^ 1
+	h.PC = a.handler &^ 1 & h.addrMask
 	h.resValid = false
 	return true
 }
 
-// rtSigreturn restores the state a handler's frame saved (sp points at the frame).
+// rtSigreturn restores the state a handler's frame saved (sp points at the frame): the
+// blocked mask, the registers, the FP state, and the alternate stack from uc_stack (which,
+// as on Linux, only takes effect when the thread is not running on the alternate stack).
 func (l *Linux) rtSigreturn(h *Hart) (int64, bool) {
+	f := frameFor(h.ISA.XLEN)
+	w := f.word
 	frame := h.Reg(2)
-	b := make([]byte, frameSize)
-	if h.ISA.XLEN != 64 || !h.Mem.CheckAccess(frame, frameSize, PermR) || h.Mem.Read(frame, b) != nil {
+	b := make([]byte, f.size)
+	if !h.Mem.CheckAccess(frame, f.size, PermR) || h.Mem.Read(frame, b) != nil {
 		h.stop = Stop{Reason: StopSignal, Signal: SIGSEGV, PC: h.PC - 4, Msg: fmt.Sprintf("rt_sigreturn with no signal frame at sp %#x", frame)}
 		return 0, false
 	}
 	le := binary.LittleEndian
-	l.sig.blocked = le.Uint64(b[frameUC+ucSigmask:]) &^ unblockable
-	for i := 1; i < 32; i++ {
-		h.X[i] = le.Uint64(b[frameRegs+8*i:])
+	l.sig.blocked = le.Uint64(b[f.sigmask:]) &^ unblockable
+	for i := uint64(1); i < 32; i++ {
+		h.SetReg(int(i), getWord(b[f.regs+w*i:], w))
 	}
-	h.PC = le.Uint64(b[frameRegs:]) & h.addrMask
-	restoreFP(h, b[frameFP:])
+	h.PC = getWord(b[f.regs:], w) & h.addrMask
+	restoreFP(h, b[f.fp:])
+	l.setAltStack(b[f.stack:], w, h.Reg(2))
 	return int64(h.X[10]), true
 }
 

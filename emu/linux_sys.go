@@ -94,13 +94,37 @@ const (
 	sysStatx            = 291
 	sysRseq             = 293
 	sysClockGettime64   = 403
-	sysClone3           = 435
-	sysFaccessat2       = 439
+	// RV32's 64-bit-time versions of the calls below (struct __kernel_timespec, the layout
+	// RV64's plain calls take).
+	sysClockGetresTime64    = 406
+	sysClockNanosleepTime64 = 407
+	sysTimerGettime64       = 408
+	sysTimerSettime64       = 409
+	sysClone3               = 435
+	sysFaccessat2           = 439
 )
 
 func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 	m := h.Mem
 	word := uint64(h.ISA.XLEN / 8)
+	if h.ISA.XLEN == 32 {
+		switch nr {
+		case sysClockGetresTime64:
+			if l.clock(h, a[0]) < 0 {
+				return -eINVAL, true
+			}
+			if a[1] != 0 && !l.putTimespec(h, a[1], 1, false) {
+				return -eFAULT, true
+			}
+			return 0, true
+		case sysClockNanosleepTime64:
+			nr = sysClockNanosleep
+		case sysTimerGettime64:
+			nr = sysTimerGettime
+		case sysTimerSettime64:
+			nr = sysTimerSettime
+		}
+	}
 	switch nr {
 	case sysExit, sysExitGroup:
 		l.Exited = true

@@ -154,12 +154,18 @@ func (l *Linux) nextDue() uint64 {
 // handlesTimers: a due timer's signal would interrupt a sleep (it is not ignored).
 func (l *Linux) handlesTimers() bool { return true }
 
+// readTimeval reads a struct timeval of two XLEN-sized longs (RV32's setitimer keeps the
+// 32-bit one).
 func (l *Linux) readTimeval(h *Hart, addr uint64) (uint64, bool) {
 	var b [16]byte
-	if !h.Mem.CheckAccess(addr, 16, PermR) || h.Mem.Read(addr, b[:]) != nil {
+	w := uint64(h.ISA.XLEN / 8)
+	if !h.Mem.CheckAccess(addr, 2*w, PermR) || h.Mem.Read(addr, b[:2*w]) != nil {
 		return 0, false
 	}
 	sec, usec := int64(binary.LittleEndian.Uint64(b[:])), int64(binary.LittleEndian.Uint64(b[8:]))
+	if w == 4 {
+		sec, usec = int64(int32(binary.LittleEndian.Uint32(b[:]))), int64(int32(binary.LittleEndian.Uint32(b[4:])))
+	}
 	if sec < 0 || usec < 0 || usec >= 1e6 {
 		return ^uint64(0), true
 	}
@@ -168,11 +174,12 @@ func (l *Linux) readTimeval(h *Hart, addr uint64) (uint64, bool) {
 
 func (l *Linux) putItimer(h *Hart, addr, interval, value uint64) bool {
 	var b [32]byte
-	binary.LittleEndian.PutUint64(b[0:], interval/1e9)
-	binary.LittleEndian.PutUint64(b[8:], interval%1e9/1000)
-	binary.LittleEndian.PutUint64(b[16:], value/1e9)
-	binary.LittleEndian.PutUint64(b[24:], value%1e9/1000)
-	return l.put(h, addr, b[:])
+	w := uint64(h.ISA.XLEN / 8)
+	putWord(b[0:], w, interval/1e9)
+	putWord(b[w:], w, interval%1e9/1000)
+	putWord(b[2*w:], w, value/1e9)
+	putWord(b[3*w:], w, value%1e9/1000)
+	return l.put(h, addr, b[:4*w])
 }
 
 func (l *Linux) remaining(h *Hart, t *guestTimer) uint64 {
@@ -201,7 +208,7 @@ func (l *Linux) setitimer(h *Hart, which, newp, oldp uint64) int64 {
 		return 0
 	}
 	interval, ok1 := l.readTimeval(h, newp)
-	value, ok2 := l.readTimeval(h, newp+16)
+	value, ok2 := l.readTimeval(h, newp+uint64(h.ISA.XLEN/4))
 	if !ok1 || !ok2 {
 		return -eFAULT
 	}
@@ -244,14 +251,16 @@ func (l *Linux) timerCreate(h *Hart, clock, sevp, idp uint64) int64 {
 	}
 	sig, value := uint64(SIGALRM), uint64(0)
 	if sevp != 0 {
-		// struct sigevent: sigev_value (8), sigev_signo (4), sigev_notify (4).
+		// struct sigevent: sigev_value (a pointer-sized union), sigev_signo (4),
+		// sigev_notify (4).
 		var b [16]byte
-		if !h.Mem.CheckAccess(sevp, 16, PermR) || h.Mem.Read(sevp, b[:]) != nil {
+		w := uint64(h.ISA.XLEN / 8)
+		if !h.Mem.CheckAccess(sevp, w+8, PermR) || h.Mem.Read(sevp, b[:w+8]) != nil {
 			return -eFAULT
 		}
-		value = binary.LittleEndian.Uint64(b[0:])
-		sig = uint64(binary.LittleEndian.Uint32(b[8:]))
-		switch binary.LittleEndian.Uint32(b[12:]) {
+		value = getWord(b[0:], w)
+		sig = uint64(binary.LittleEndian.Uint32(b[w:]))
+		switch binary.LittleEndian.Uint32(b[w+4:]) {
 		case 0: // SIGEV_SIGNAL
 			if sig < 1 || sig > numSignals {
 				return -eINVAL

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,6 +122,127 @@ func TestLinuxBusyboxAgainstQEMU(t *testing.T) {
 	}
 }
 
+// floatInput is numeric text for the floating-point applets: integers, fixed-point,
+// exponent forms, negative and tiny values, so that strtod and printf see a spread.
+func floatInput() []byte {
+	var b bytes.Buffer
+	for i := 1; i <= 400; i++ {
+		x := float64(i)
+		fmt.Fprintf(&b, "%d %.6f %.3e %g %s\n", i, x*0.37-50, 1/(x+1), -x*1e-5*float64(i%7), strconv.FormatFloat(x/7, 'f', -1, 64))
+	}
+	return b.Bytes()
+}
+
+// Busybox's floating point (awk, printf %f, sort -g) as under qemu-riscv64: stdout and exit
+// status byte for byte. Debian's busybox-static awk has no math library (sqrt, sin, exp, ^
+// fail with "Math support is not compiled in"), so the arithmetic, conversions and
+// formatting are what is exercised; one case checks that failure matches too.
+func TestLinuxBusyboxFloatsAgainstQEMU(t *testing.T) {
+	root := sysroot(t)
+	qemu := needTool(t, "qemu-riscv64")
+	bb := filepath.Join(root, "usr", "bin", "busybox")
+	nums := floatInput()
+	for _, c := range []struct {
+		name   string
+		args   []string
+		status int
+	}{
+		{"awk-harmonic", []string{"awk", `BEGIN{x=0; for(i=1;i<=100;i++) x+=1/i; printf "%.15f %g %e %.17g\n", x, x, x, x;
+			y=1; for(i=1;i<=25;i++) { y*=i; printf "%.0f %e %g %.17g\n", y, y, y, 1/y } }`}, 0},
+		{"awk-magnitudes", []string{"awk", `BEGIN{v=1; for(i=0;i<360;i++){v*=-7.3; w=1/v; printf "%d %.17g %g %e %.3e %.20f\n", i, v, w, v, v*w, w}}`}, 0},
+		{"awk-special", []string{"awk", `BEGIN{i=1e308*10; print i, -i, i-i, 1e-320, 4.9e-324, 2.2250738585072014e-308/3;
+			printf "%f %e %g %d %d %d\n", i, -i, 1e-320, 1e19, -7.9, 7.9; printf "%.30f\n%.20e\n%5.1f|%-9.2e|%+g|% f|%08.3f|%x|%o|%c\n", 1/3, 2/3, 9.96, 12345.678, 0.5, 1.25, -3.14159, 255.9, 8.5, 65}`}, 0},
+		{"awk-int-and-conversions", []string{"awk", `BEGIN{x=0.1+0.2; print x, (x==0.3), x-0.3, 1/3, int(7.9), int(-7.9), int("3.9abc"), int(-0.5);
+			OFMT="%.2f"; print 1/3, 100, 17/4; CONVFMT="%.3g"; y=(1/7) ""; print y, length(y);
+			print "0x1A"+0, "1e3"+0, " 12 "+0, ".5"+0, "+3.e2x"+0, "-inf"+0, "nan"+0, "1e999"+0;
+			print (2 < 10), ("2" < "10"), (2.0 == "2"), 1e6, 1e16, 123456789012, 0.000001, 100000 * 100000}`}, 0},
+		{"awk-fields", []string{"awk", `{s+=$2; q+=$2*$2; t+=$3; if(NR==1||$4<m)m=$4; u+=$5} END{n=NR; printf "%.10f %.6e %s %s %.17g %.12g %g\n", s/n, q, s, m, t, q/n-(s/n)*(s/n), u}`}, 0},
+		{"awk-printf-table", []string{"awk", `{printf "%8.3f|%-12.5e|%g|%d\n", $2, $3, $4*1000, $2}`}, 0},
+		{"awk-no-math-library", []string{"awk", `BEGIN{print "before"; print sqrt(2)}`}, 1},
+		{"printf-f", []string{"printf", `%f %.2f %10.4f %-8.3f| %e %g %G %.0f %.0f %.0f %.0f %.2f %f %f\n`,
+			"3.14159", "2.005", "-1.5", "0.125", "123456.789", "0.0001234", "1e-10", "0.5", "1.5", "2.5", "-0.5", "2.675", "1e20", "-0"}, 0},
+		{"sh-printf-f", []string{"sh", "-c", `printf '%.3f %e %g\n' 3.14159 1e-5 100000000; x=$(printf '%.1f' 2.25); echo "[$x]"`}, 0},
+		{"sort-g", []string{"sort", "-g", "-k3"}, 0},
+		{"sort-n-r", []string{"sort", "-n", "-r", "-k2"}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rv := rvsimRun(t, nums, append([]string{"--sysroot", root, bb}, c.args...)...)
+			q := hostRun(t, nums, qemu, append([]string{"-L", root, bb}, c.args...)...)
+			if rv.stdout != q.stdout || rv.status != q.status {
+				t.Errorf("busybox %q: rvsim status %d stderr %q\n%s\nqemu status %d\n%s", c.args, rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+			}
+			if q.status != c.status || q.stdout == "" {
+				t.Errorf("qemu: status %d (want %d), stdout %q, stderr %q", q.status, c.status, q.stdout, q.stderr)
+			}
+		})
+	}
+}
+
+// TestHelperRvsimMain is not a test: run by TestLinuxMemoryUnderAddressSpaceLimit as a
+// child process (under prlimit), it is `rvsim` with the arguments in RVSIM_HELPER_ARGS
+// (separated by \x1f, the unit separator) and exits with its status.
+func TestHelperRvsimMain(t *testing.T) {
+	args, ok := os.LookupEnv("RVSIM_HELPER_ARGS")
+	if !ok {
+		t.Skip("helper process for TestLinuxMemoryUnderAddressSpaceLimit")
+	}
+	os.Exit(Main(strings.Split(args, "\x1f"), os.Stdin, os.Stdout, os.Stderr))
+}
+
+// The memory reproducers of issue 10 (emu/testdata/linux), each run by a whole rvsim
+// process whose address space prlimit caps at 2 GiB: a 3.75 GiB bss, a 128 GiB brk, a loop
+// of 1 GiB mmaps, a munmap of 2^51 pages and a wrapping MAP_FIXED, JIT through mprotect, a
+// PROT_NONE read. Each gets Linux's answer quickly and within the limit (a Go out-of-memory
+// crash or a hang would show as a wrong status or the timeout).
+func TestLinuxMemoryUnderAddressSpaceLimit(t *testing.T) {
+	prlimit := needTool(t, "prlimit")
+	clang := needTool(t, "clang-19")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, want string
+		status     int
+	}{
+		{"bigbss", "hello\n", 0},
+		{"brk", "brk unchanged (ENOMEM)\nbrk +4096 ok\n", 0},
+		{"mmaploop", "mapped 254 GiB, then -12\n", 0},
+		{"munmap", "-22\n-12\n-22\n-12\n-22\n", 0},
+		{"jit", "42\n", 0},
+		{"protnone", "reserved\n", 128 + 11},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog := filepath.Join(dir, c.name)
+			src := filepath.Join("..", "..", "emu", "testdata", "linux", c.name+".c")
+			if b, err := exec.Command(clang, "--target=riscv64-unknown-linux-gnu", "-march=rv64gc", "-O1", "-nostdlib",
+				"-static", "-fno-pic", "-mcmodel=medany", "-fuse-ld=lld", "-o", prog, src).CombinedOutput(); err != nil {
+				t.Fatalf("building %s: %v\n%s", c.name, err, b)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, prlimit, "--as=2147483648", "--", os.Args[0], "-test.run=^TestHelperRvsimMain$")
+			cmd.Env = append(os.Environ(), "RVSIM_HELPER_ARGS=run\x1f"+prog)
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			start := time.Now()
+			err := cmd.Run()
+			took := time.Since(start)
+			status := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != c.want || status != c.status {
+				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q", status, out.String(), errOut.String(), c.status, c.want)
+			}
+			// Issue 10 asks for under a second; the bound leaves room for a loaded machine.
+			if took > 2*time.Second {
+				t.Errorf("took %v", took)
+			}
+			t.Logf("%s: %v under a 2 GiB address-space limit", c.name, took)
+		})
+	}
+}
+
 // Debian's dynamically linked openssl, its libraries found in the sysroot, computes what
 // the host's openssl computes, with OpenSSL's generic code and with the RISC-V scalar and
 // vector crypto code that OPENSSL_riscvcap selects.
@@ -133,24 +255,48 @@ func TestLinuxOpenSSLAgainstHost(t *testing.T) {
 		t.Fatalf("openssl version: status %d, %q, %q", rv.status, rv.stdout, rv.stderr)
 	}
 	in := testInput()
-	for _, alg := range []string{"sha256", "sha512", "sm3"} {
-		rv := rvsimRun(t, in, "--sysroot", root, ossl, "dgst", "-"+alg)
-		h := hostRun(t, in, host, "dgst", "-"+alg)
-		if rv.stdout != h.stdout || rv.status != 0 {
-			t.Errorf("dgst -%s: rvsim %q (status %d, %q), host %q", alg, rv.stdout, rv.status, rv.stderr, h.stdout)
-		}
-	}
 	const key16, key32 = "000102030405060708090a0b0c0d0e0f", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 	const iv = "0f0e0d0c0b0a09080706050403020100"
-	for _, cap := range []string{"rv64gc", "rv64gc_zbkb_zknd_zkne_zknh_zksed_zksh", "rv64gc_v_zvkned_zvkb_zvksed_zvbb"} {
-		for _, c := range [][]string{{"-aes-128-cbc", key16}, {"-aes-256-ctr", key32}, {"-sm4-cbc", key16}} {
+	// The generic code, the scalar crypto code, and the vector crypto code (AES, GHASH for
+	// GMAC, SM4, SM3, SHA-2). openssl enc refuses AEAD ciphers, so GCM's GHASH is reached
+	// through GMAC (openssl mac), which runs the same GCM code over the input.
+	const vectorCap = "rv64gc_v_zvkned_zvkb_zvkg_zvksed_zvksh_zvknhb_zvbb_zvbc"
+	for _, cap := range []string{"rv64gc", "rv64gc_zbc_zbkb_zknd_zkne_zknh_zksed_zksh", vectorCap} {
+		env := []string{"--sysroot", root, "-E", "OPENSSL_riscvcap=" + cap, ossl}
+		for _, alg := range []string{"sha256", "sha512", "sm3"} {
+			rv := rvsimRun(t, in, append(env, "dgst", "-"+alg)...)
+			h := hostRun(t, in, host, "dgst", "-"+alg)
+			if rv.stdout != h.stdout || rv.status != 0 {
+				t.Errorf("OPENSSL_riscvcap=%s dgst -%s: rvsim %q (status %d, %q), host %q", cap, alg, rv.stdout, rv.status, rv.stderr, h.stdout)
+			}
+		}
+		for _, c := range [][]string{{"-aes-128-cbc", key16}, {"-aes-128-ctr", key16}, {"-aes-256-cbc", key32},
+			{"-aes-256-ctr", key32}, {"-sm4-cbc", key16}, {"-sm4-ctr", key16}} {
 			args := []string{"enc", c[0], "-K", c[1], "-iv", iv}
-			rv := rvsimRun(t, in, append([]string{"--sysroot", root, "-E", "OPENSSL_riscvcap=" + cap, ossl}, args...)...)
+			rv := rvsimRun(t, in, append(env, args...)...)
 			h := hostRun(t, in, host, args...)
 			if rv.stdout != h.stdout || rv.status != 0 || len(h.stdout) < len(in) {
 				t.Errorf("OPENSSL_riscvcap=%s enc %s: rvsim %d bytes (status %d, %q), host %d bytes", cap, c[0], len(rv.stdout), rv.status, rv.stderr, len(h.stdout))
 			}
 		}
+		for _, c := range []string{"AES-128-GCM", "AES-256-GCM"} {
+			key := key16
+			if c == "AES-256-GCM" {
+				key = key32
+			}
+			args := []string{"mac", "-cipher", c, "-macopt", "hexkey:" + key, "-macopt", "hexiv:" + iv[:24], "GMAC"}
+			rv := rvsimRun(t, in, append(env, args...)...)
+			h := hostRun(t, in, host, args...)
+			if rv.stdout != h.stdout || rv.status != 0 || len(h.stdout) != 33 {
+				t.Errorf("OPENSSL_riscvcap=%s GMAC %s: rvsim %q (status %d, %q), host %q", cap, c, rv.stdout, rv.status, rv.stderr, h.stdout)
+			}
+		}
+	}
+	// The vector capability string really selects vector code: without V in the ISA the
+	// same run dies of SIGILL.
+	rv = rvsimRun(t, in, "--sysroot", root, "--isa", "rv64gc", "-E", "OPENSSL_riscvcap="+vectorCap, ossl, "enc", "-aes-128-cbc", "-K", key16, "-iv", iv)
+	if rv.status != 128+4 {
+		t.Errorf("vector OPENSSL_riscvcap on an rv64gc hart: status %d (%q), want 132 (SIGILL)", rv.status, rv.stderr)
 	}
 }
 
