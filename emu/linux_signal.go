@@ -95,6 +95,10 @@ type signalState struct {
 	altFlags   uint64
 	trampoline uint64
 	depth      int // handlers running (to detect an alternate stack in use)
+	// suspended: a wait (sigsuspend, ppoll, pselect6 with a mask) replaced blocked, which
+	// was suspendOld; a handler entered now saves suspendOld in its frame (linux_wait.go).
+	suspended  bool
+	suspendOld uint64
 }
 
 // saveFP fills a signal frame's __riscv_fp_state (the D form: f0..f31 as 64-bit patterns,
@@ -392,6 +396,7 @@ func (l *Linux) post(sig uint64, info [128]byte) {
 func (l *Linux) deliverPending(h *Hart) bool {
 	ready := l.sig.pending &^ l.sig.blocked
 	if ready == 0 {
+		l.endSuspend()
 		return true
 	}
 	sig := uint64(1)
@@ -456,7 +461,11 @@ func (l *Linux) enterHandler(h *Hart, sig uint64, a sigAction, info [128]byte) b
 	info = siginfoFor(h.ISA.XLEN, info)
 	copy(b[frameInfo:], info[:])
 	l.putStack(b[f.stack:], w, h.Reg(2))
-	le.PutUint64(b[f.sigmask:], l.sig.blocked)
+	saved := l.sig.blocked
+	if l.sig.suspended {
+		saved = l.sig.suspendOld // restored by rt_sigreturn, as the wait's caller had it
+	}
+	le.PutUint64(b[f.sigmask:], saved)
 	putWord(b[f.regs:], w, h.PC)
 	for i := uint64(1); i < 32; i++ {
 		putWord(b[f.regs+w*i:], w, h.X[i])
@@ -472,6 +481,7 @@ func (l *Linux) enterHandler(h *Hart, sig uint64, a sigAction, info [128]byte) b
 		newMask |= sigBit(sig)
 	}
 	l.sig.blocked = newMask &^ unblockable
+	l.sig.suspended = false
 	if a.flags&saResethand != 0 {
 		// Only the handler goes back to SIG_DFL; the flags and mask stay, as the kernel
 		// leaves them (rt_sigaction reads them back).

@@ -29,6 +29,9 @@ const (
 	sysPread64          = 67
 	sysPwrite64         = 68
 	sysPpoll            = 73
+	sysPselect6         = 72
+	sysPselect6Time64   = 413 // RV32's, with a 64-bit timespec (as RV64's)
+	sysPpollTime64      = 414
 	sysReadlinkat       = 78
 	sysNewfstatat       = 79
 	sysFstat            = 80
@@ -367,6 +370,12 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 			}
 		}
 		return 0, true
+	case sysRtSigsuspend:
+		return l.rtSigsuspend(h, a[0], a[1])
+	case sysPpoll, sysPpollTime64:
+		return l.ppoll(h, a[0], a[1], a[2], a[3], a[4])
+	case sysPselect6, sysPselect6Time64:
+		return l.pselect6(h, a[0], a[1], a[2], a[3], a[4], a[5])
 	case sysNanosleep:
 		return l.nanosleep(h, 1, 0, a[0], a[1]), true
 	case sysClockNanosleep:

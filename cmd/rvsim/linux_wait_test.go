@@ -1,0 +1,33 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pause, sigsuspend, poll and select as under qemu-riscv64: interrupted by a timer's signal
+// with the mask restored, timeouts that advance the clock by what they asked, pipes ready
+// with data or at end of file, POLLNVAL; and a wait that nothing can end stops with a
+// one-line error instead of hanging.
+func TestLinuxWaitAgainstQEMU(t *testing.T) {
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	qemu := needTool(t, "qemu-riscv64")
+	prog := filepath.Join(t.TempDir(), "wait")
+	if b, err := exec.Command(gcc, "-static", "-O2", "-o", prog, filepath.Join("testdata", "linux", "wait.c")).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	rv := rvsimRun(t, nil, prog)
+	q := hostRun(t, nil, qemu, prog)
+	if rv.stdout != q.stdout || rv.status != q.status {
+		t.Errorf("rvsim (status %d, stderr %q):\n%s\nqemu (status %d):\n%s", rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+	}
+	if strings.Count(rv.stdout, ": yes\n") != 5 || !strings.Contains(rv.stdout, "SIGUSR1 still blocked 1") {
+		t.Errorf("rvsim's waits:\n%s", rv.stdout)
+	}
+	rv = rvsimRun(t, nil, prog, "forever")
+	if rv.status != 128+9 || strings.Count(strings.TrimSpace(rv.stderr), "\n") != 0 || !strings.Contains(rv.stderr, "waits forever") {
+		t.Errorf("pause with nothing to end it: status %d, stderr %q; want 137 and one line", rv.status, rv.stderr)
+	}
+}

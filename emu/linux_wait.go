@@ -1,0 +1,286 @@
+package emu
+
+import "encoding/binary"
+
+// Waiting: rt_sigsuspend (glibc's sigsuspend and pause), ppoll (poll) and pselect6 (select).
+// With one thread and no other process running beside it, only a timer can end a wait: the
+// virtual clock moves to the next one due (as a sleep does), it fires, and a signal the
+// wait lets through interrupts it. Descriptors are ready at once or never: a file, a device,
+// the standard streams (a read of stdin waits on the host, as if the input arrived) and a
+// pipe with data or without writers are ready; an empty pipe whose writer is still open
+// never becomes ready. A wait that nothing can end stops the run with a one-line error
+// instead of hanging.
+
+const (
+	pollIn     = 0x1
+	pollPri    = 0x2
+	pollOut    = 0x4
+	pollErr    = 0x8
+	pollHup    = 0x10
+	pollNval   = 0x20
+	pollRdNorm = 0x40
+	pollWrNorm = 0x100
+)
+
+// suspendMask installs mask (read from addr, size bytes) as the blocked set for the length
+// of a wait and arranges that the handler a signal enters during it saves the mask before
+// (so rt_sigreturn restores it) and that it is restored otherwise (endSuspend).
+func (l *Linux) suspendMask(h *Hart, addr, size uint64) uint64 {
+	if size != 8 {
+		return eINVAL
+	}
+	var b [8]byte
+	if !h.Mem.CheckAccess(addr, 8, PermR) || h.Mem.Read(addr, b[:]) != nil {
+		return eFAULT
+	}
+	l.sig.suspendOld, l.sig.suspended = l.sig.blocked, true
+	l.sig.blocked = binary.LittleEndian.Uint64(b[:]) &^ unblockable
+	return 0
+}
+
+// endSuspend puts back the mask suspendMask replaced, unless a handler has taken it into
+// its frame (deliverPending runs after the system call).
+func (l *Linux) endSuspend() {
+	if l.sig.suspended {
+		l.sig.blocked, l.sig.suspended = l.sig.suspendOld, false
+	}
+}
+
+// waitForSignal advances the virtual clock to the timers due until a signal the current mask
+// lets through is pending, or until limit (virtual ns; 0: none). It returns true when a
+// signal is pending, false at the limit; if nothing can end the wait, it stops the run
+// (h.stop) and ok is false.
+func (l *Linux) waitForSignal(h *Hart, what string, limit uint64) (signalled, ok bool) {
+	for {
+		if l.sig.pending&^l.sig.blocked != 0 {
+			return true, true
+		}
+		now := l.now(h)
+		next := l.nextDue()
+		if next == 0 || limit != 0 && next > limit {
+			if limit != 0 {
+				if limit > now {
+					l.tm.slept += limit - now
+				}
+				return false, true
+			}
+			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, PC: h.PC,
+				Msg: what + " waits forever: no timer is armed and no signal can come (one thread, no other process)"}
+			return false, false
+		}
+		if next > now {
+			l.tm.slept += next - now
+		}
+		l.fireTimers(h)
+	}
+}
+
+// rtSigsuspend waits, with the blocked set from mask, for a signal that set lets through;
+// it always returns -EINTR (the handler runs as the call returns).
+func (l *Linux) rtSigsuspend(h *Hart, mask, size uint64) (int64, bool) {
+	if errno := l.suspendMask(h, mask, size); errno != 0 {
+		return -int64(errno), true
+	}
+	if _, ok := l.waitForSignal(h, "sigsuspend", 0); !ok {
+		l.endSuspend()
+		return 0, false
+	}
+	return -eINTR, true
+}
+
+// readiness returns the poll events fd has now, of those asked for (plus the ones always
+// reported: POLLERR, POLLHUP, POLLNVAL).
+func (l *Linux) readiness(fd int64, events uint64) uint64 {
+	if fd < 0 {
+		return 0
+	}
+	f, errno := l.fileFor(uint64(fd))
+	if errno != 0 {
+		return pollNval
+	}
+	const in, out = pollIn | pollRdNorm, pollOut | pollWrNorm
+	var r uint64
+	switch f.kind {
+	case kindFile, kindDir:
+		r = in | out
+	case kindDevice:
+		r = in | out
+	case kindStdin:
+		r = in
+	case kindStdout, kindStderr:
+		r = out
+	case kindPipeRead:
+		if len(f.pipe.data) > 0 {
+			r = in
+		}
+		if f.pipe.writers == 0 {
+			r |= pollHup
+		}
+	case kindPipeWrite:
+		if f.pipe.readers == 0 {
+			r = pollErr
+		} else if len(f.pipe.data) < pipeMax {
+			r = out
+		}
+	}
+	return r & (events | pollErr | pollHup | pollNval)
+}
+
+// ppoll is poll with a timeout (a struct timespec, NULL: none) and an optional mask.
+func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) {
+	if nfds > maxFDs {
+		return -eINVAL, true
+	}
+	b := make([]byte, 8*nfds)
+	if nfds != 0 && (!h.Mem.CheckAccess(fds, 8*nfds, PermR|PermW) || h.Mem.Read(fds, b) != nil) {
+		return -eFAULT, true
+	}
+	limit, errno := l.waitLimit(h, tmo, false)
+	if errno != 0 {
+		return -int64(errno), true
+	}
+	if mask != 0 {
+		if errno := l.suspendMask(h, mask, size); errno != 0 {
+			return -int64(errno), true
+		}
+	}
+	le := binary.LittleEndian
+	ready := func() int64 {
+		n := int64(0)
+		for i := uint64(0); i < nfds; i++ {
+			p := b[8*i:]
+			r := l.readiness(int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
+			le.PutUint16(p[6:], uint16(r))
+			if r != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	n := ready()
+	if n == 0 && limit != 1 {
+		signalled, ok := l.waitForSignal(h, "poll", limit)
+		if !ok {
+			l.endSuspend()
+			return 0, false
+		}
+		if signalled {
+			return -eINTR, true // the mask, if any, stays for the handler's frame
+		}
+	}
+	l.endSuspend()
+	if nfds != 0 {
+		l.put(h, fds, b)
+	}
+	return n, true
+}
+
+// waitLimit reads a wait's timeout (a timespec, or with tv a timeval) at addr as the
+// virtual time it ends: 0 for none (addr NULL), 1 for "do not wait" (a zero timeout).
+func (l *Linux) waitLimit(h *Hart, addr uint64, tv bool) (uint64, uint64) {
+	if addr == 0 {
+		return 0, 0
+	}
+	d, ok := l.readTimespec(h, addr)
+	if !ok {
+		return 0, eFAULT
+	}
+	if d == ^uint64(0) {
+		return 0, eINVAL
+	}
+	if d == 0 {
+		return 1, 0
+	}
+	return l.now(h) + d, 0
+}
+
+// pselect6 is select over fd_sets of XLEN-bit words, with a timespec timeout and a
+// {sigset pointer, size} pair for the mask.
+func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, bool) {
+	if int64(nfds) < 0 || nfds > maxFDs {
+		return -eINVAL, true
+	}
+	w := uint64(h.ISA.XLEN / 8)
+	words := (nfds + 8*w - 1) / (8 * w)
+	sets := [3]uint64{rd, wr, ex}
+	var in [3][]byte
+	for i, addr := range sets {
+		if addr == 0 {
+			continue
+		}
+		in[i] = make([]byte, words*w)
+		if words != 0 && (!h.Mem.CheckAccess(addr, words*w, PermR|PermW) || h.Mem.Read(addr, in[i]) != nil) {
+			return -eFAULT, true
+		}
+	}
+	for fd := uint64(0); fd < nfds; fd++ {
+		for i := range in {
+			if in[i] != nil && in[i][fd/8]>>(fd%8)&1 != 0 {
+				if _, errno := l.fileFor(fd); errno != 0 {
+					return -eBADF, true
+				}
+			}
+		}
+	}
+	limit, errno := l.waitLimit(h, tmo, false)
+	if errno != 0 {
+		return -int64(errno), true
+	}
+	if sigArg != 0 {
+		ptr, ok1 := l.readWord(h, sigArg)
+		size, ok2 := l.readWord(h, sigArg+w)
+		if !ok1 || !ok2 {
+			return -eFAULT, true
+		}
+		if ptr != 0 {
+			if errno := l.suspendMask(h, ptr, size); errno != 0 {
+				return -int64(errno), true
+			}
+		}
+	}
+	var out [3][]byte
+	ready := func() int64 {
+		n := int64(0)
+		for i := range in {
+			if in[i] != nil {
+				out[i] = make([]byte, len(in[i]))
+			}
+		}
+		for fd := uint64(0); fd < nfds; fd++ {
+			for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
+				if in[i] == nil || in[i][fd/8]>>(fd%8)&1 == 0 {
+					continue
+				}
+				r := l.readiness(int64(fd), ev)
+				if i < 2 {
+					r &^= pollNval // select reports a hang-up or error as ready to read or write
+				} else {
+					r &= pollPri
+				}
+				if r != 0 {
+					out[i][fd/8] |= 1 << (fd % 8)
+					n++
+				}
+			}
+		}
+		return n
+	}
+	n := ready()
+	if n == 0 && limit != 1 {
+		signalled, ok := l.waitForSignal(h, "select", limit)
+		if !ok {
+			l.endSuspend()
+			return 0, false
+		}
+		if signalled {
+			return -eINTR, true
+		}
+	}
+	l.endSuspend()
+	for i, addr := range sets {
+		if out[i] != nil {
+			l.put(h, addr, out[i])
+		}
+	}
+	return n, true
+}
