@@ -48,6 +48,7 @@ type Linux struct {
 
 	root *os.Root
 	exe  string
+	auxv []byte // the auxiliary vector, for Auxv
 	fds  []*fdEntry
 	// pid is the process id (linuxPid for the first; forks get others), depth how many
 	// forks deep it is, children the statuses wait4 has yet to report.
@@ -177,8 +178,19 @@ func NewLinux(h *Hart, cfg LinuxConfig, img Image) (*Linux, error) {
 		put(i+1, kv[1])
 		i += 2
 	}
+	l.auxv = make([]byte, 0, len(auxv)*2*int(word))
+	for _, kv := range auxv {
+		for _, v := range kv {
+			l.auxv = binary.LittleEndian.AppendUint64(l.auxv, v)[:len(l.auxv)+int(word)]
+		}
+	}
 	return l, nil
 }
+
+// Auxv returns the auxiliary vector the program started with, as the words on its stack
+// (what Linux's /proc/PID/auxv holds and gdb's qXfer:auxv:read asks for: a PIE's load
+// address comes from AT_ENTRY and AT_PHDR).
+func (l *Linux) Auxv() []byte { return l.auxv }
 
 // hwcap is AT_HWCAP: one bit per single-letter extension ('A' is bit 0).
 func hwcap(t isa.ISA) uint64 {

@@ -270,6 +270,9 @@ func (s *Stub) query(p string) []byte {
 		if s.cfg.History != nil {
 			feat += ";ReverseStep+;ReverseContinue+"
 		}
+		if s.h.Linux != nil {
+			feat += ";qXfer:auxv:read+"
+		}
 		return []byte(feat)
 	case "QStartNoAckMode":
 		return []byte("OK") // takes effect after this reply is acknowledged
@@ -291,18 +294,24 @@ func (s *Stub) query(p string) []byte {
 	return nil
 }
 
-// xfer answers qXfer:features:read:target.xml:OFFSET,LENGTH.
+// xfer answers qXfer:features:read:target.xml:OFFSET,LENGTH and, for a Linux program,
+// qXfer:auxv:read::OFFSET,LENGTH (the auxiliary vector, from which gdb learns where a PIE
+// and the dynamic linker were loaded).
 func (s *Stub) xfer(arg string) []byte {
 	obj, rest, _ := strings.Cut(arg, ":")
 	op, rest, _ := strings.Cut(rest, ":")
-	if obj != "features" || op != "read" {
+	if op != "read" || obj != "features" && (obj != "auxv" || s.h.Linux == nil) {
 		return nil
 	}
 	annex, span, ok := strings.Cut(rest, ":")
 	if !ok {
 		return []byte("E01")
 	}
-	if annex != "target.xml" {
+	data := s.xml
+	switch {
+	case obj == "auxv" && annex == "":
+		data = s.h.Linux.Auxv()
+	case obj == "auxv", annex != "target.xml":
 		return []byte("E00")
 	}
 	offS, lenS, ok := strings.Cut(span, ",")
@@ -311,16 +320,16 @@ func (s *Stub) xfer(arg string) []byte {
 	if !ok || !ok1 || !ok2 {
 		return []byte("E01")
 	}
-	if off >= uint64(len(s.xml)) {
+	if off >= uint64(len(data)) {
 		return []byte("l")
 	}
 	n = min(n, MaxPacket/2) // room for escapes
-	end := min(off+n, uint64(len(s.xml)))
+	end := min(off+n, uint64(len(data)))
 	kind := byte('m')
-	if end == uint64(len(s.xml)) {
+	if end == uint64(len(data)) {
 		kind = 'l'
 	}
-	return append([]byte{kind}, s.xml[off:end]...)
+	return append([]byte{kind}, data[off:end]...)
 }
 
 func (s *Stub) writeAllRegs(hexRegs string) []byte {
