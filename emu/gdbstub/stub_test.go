@@ -37,13 +37,33 @@ func TestQueries(t *testing.T) {
 		"!":                                 "",
 		"qXfer:features:read:foo.xml:0,100": "E00",
 		"qXfer:features:read:target.xml:zz": "E01",
-		"qXfer:auxv:read::0,100":            "",
+		"qXfer:auxv:read:x:0,100":           "E00",
+		"qXfer:auxv:write::0,100":           "",
 		"vCont;x":                           "E01",
 		"vCont;c:5":                         "E01",
 	} {
 		if got := c.do(cmd); got != want {
 			t.Errorf("%s: reply %q, want %q", cmd, got, want)
 		}
+	}
+	// The auxiliary vector, for gdb to relocate a PIE: the bytes on the program's stack, in
+	// the pieces asked for (the packet layer undoes the escapes).
+	if !strings.Contains(sup, "qXfer:auxv:read+") {
+		t.Errorf("qSupported reply %q lacks qXfer:auxv:read+ for a Linux program", sup)
+	}
+	var auxv []byte
+	for off := 0; ; off += 40 {
+		r := c.do(fmt.Sprintf("qXfer:auxv:read::%x,28", off))
+		if r == "" || (r[0] != 'm' && r[0] != 'l') {
+			t.Fatalf("qXfer:auxv at %d: %q", off, r)
+		}
+		auxv = append(auxv, r[1:]...)
+		if r[0] == 'l' {
+			break
+		}
+	}
+	if want := h.Linux.Auxv(); string(auxv) != string(want) || len(want) < 32 || binary.LittleEndian.Uint64(want) != 3 {
+		t.Errorf("qXfer:auxv gave % x, want % x (starting with AT_PHDR)", auxv, want)
 	}
 	// The description comes in pieces of the size gdb asks for: m while more follows, l
 	// with the last piece.
