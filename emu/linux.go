@@ -29,6 +29,8 @@ type LinuxConfig struct {
 	Exe     string
 	// HostExe is the program's host path: what execve of /proc/self/exe runs again.
 	HostExe string
+	// Strace, when set, receives a line per system call (linux_strace.go).
+	Strace io.Writer
 }
 
 // Linux emulates the Linux user-mode environment the way qemu-user does, for statically
@@ -49,7 +51,9 @@ type Linux struct {
 	root *os.Root
 	exe  string
 	auxv []byte // the auxiliary vector, for Auxv
-	fds  []*fdEntry
+	// traceLine is the --strace line of the call in progress, until its result is known.
+	traceLine string
+	fds       []*fdEntry
 	// pid is the process id (linuxPid for the first; forks get others), depth how many
 	// forks deep it is, children the statuses wait4 has yet to report.
 	pid      int64
@@ -235,7 +239,13 @@ func (l *Linux) fill(b []byte) {
 func (l *Linux) Syscall(h *Hart) bool {
 	nr := h.Reg(17)
 	a := [6]uint64{h.Reg(10), h.Reg(11), h.Reg(12), h.Reg(13), h.Reg(14), h.Reg(15)}
+	if l.cfg.Strace != nil {
+		l.traceCall(h, nr, a)
+	}
 	ret, ok := l.syscall(h, nr, a)
+	if l.cfg.Strace != nil {
+		l.traceEnd(h, ret, !ok)
+	}
 	if !ok {
 		return false
 	}

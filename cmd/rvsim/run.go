@@ -57,6 +57,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	traceFile := fs.String("trace-file", "", "write the --trace output to `FILE` instead of stderr")
 	stats := fs.Bool("stats", false, "print instruction counts per extension and mnemonic, misaligned accesses, wall time and MIPS on stderr")
 	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
+	strace := fs.Bool("strace", false, "log each Linux system call, its arguments and result to stderr, as qemu-user's -strace (an unimplemented one shows as errno=38)")
 	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
 	seed := fs.Uint64("seed", 0, "seed `N` for getrandom and AT_RANDOM (the bytes are deterministic)")
 	vlen := fs.Int("vlen", 128, "vector register width in `BITS` (a power of two from 128 to 4096) when the ISA has V (default: the --isa's zvl<N>b, else 128)")
@@ -128,7 +129,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		cfg := emu.Config{ISA: target, Env: kind, VLEN: *vlen, AgnosticOnes: *vagnostic == "ones", Linux: emu.LinuxConfig{
 			Args:  args,
 			Stdin: env.stdin, Stdout: guestWriter(env.stdout), Stderr: guestWriter(env.stderr),
-			Seed: *seed, StrictSyscalls: *strict,
+			Seed: *seed, StrictSyscalls: *strict, Strace: straceWriter(*strace, env),
 		}}
 		closeRoot, err := lo.apply(&cfg, args[0])
 		if err != nil {
@@ -396,4 +397,13 @@ func printStats(w io.Writer, h *emu.Hart, st *emu.Stats, wall time.Duration) {
 		parts = append(parts, fmt.Sprintf("%s %d", o.op, o.n))
 	}
 	fmt.Fprintf(w, "rvsim: top mnemonics: %s\n", strings.Join(parts, ", "))
+}
+
+// straceWriter is where --strace writes: rvsim's stderr (checked: a failed write ends the
+// run with exit status 74, as any other output).
+func straceWriter(on bool, env *cmdEnv) io.Writer {
+	if !on {
+		return nil
+	}
+	return env.stderr
 }
