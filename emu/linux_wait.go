@@ -51,12 +51,18 @@ func (l *Linux) endSuspend() {
 // signal is pending, false at the limit; if nothing can end the wait, it stops the run
 // (h.stop) and ok is false.
 func (l *Linux) waitForSignal(h *Hart, what string, limit uint64) (signalled, ok bool) {
-	for {
+	// A periodic timer whose signal the wait blocks fires forever without ending it (Linux
+	// would wait forever too): after this many firings the wait is taken as endless.
+	const maxFirings = 1 << 16
+	for firings := 0; ; firings++ {
 		if l.sig.pending&^l.sig.blocked != 0 {
 			return true, true
 		}
 		now := l.now(h)
 		next := l.nextDue()
+		if firings == maxFirings {
+			next, limit = 0, 0
+		}
 		if next == 0 || limit != 0 && next > limit {
 			if limit != 0 {
 				if limit > now {

@@ -26,8 +26,10 @@ func TestLinuxWaitAgainstQEMU(t *testing.T) {
 	if strings.Count(rv.stdout, ": yes\n") != 5 || !strings.Contains(rv.stdout, "SIGUSR1 still blocked 1") {
 		t.Errorf("rvsim's waits:\n%s", rv.stdout)
 	}
-	rv = rvsimRun(t, nil, prog, "forever")
-	if rv.status != 128+9 || strings.Count(strings.TrimSpace(rv.stderr), "\n") != 0 || !strings.Contains(rv.stderr, "waits forever") {
-		t.Errorf("pause with nothing to end it: status %d, stderr %q; want 137 and one line", rv.status, rv.stderr)
+	for _, arg := range []string{"forever", "blocked"} {
+		rv = rvsimRun(t, nil, prog, arg)
+		if rv.status != 128+9 || strings.Count(strings.TrimSpace(rv.stderr), "\n") != 0 || !strings.Contains(rv.stderr, "waits forever") {
+			t.Errorf("%s: a wait nothing can end: status %d, stderr %q; want 137 and one line", arg, rv.status, rv.stderr)
+		}
 	}
 }
