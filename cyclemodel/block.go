@@ -92,6 +92,12 @@ type blockCache struct {
 
 	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
 
+	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
+	// which mix two batches). A block whose code was checked against this batch's
+	// instructions (block.seen) is not checked again in it: the same pc within a batch is the
+	// same instruction (Batch).
+	batch, batches uint64
+
 	// The block whose iterations ended the last batch, the variant they replayed and how many
 	// times in a row; for out of order, the last cycle booked before the streak began.
 	streakBlk *block
@@ -105,6 +111,9 @@ type block struct {
 	head    []uint64  // each instruction's first 8 bytes (see head)
 	ops     []*opInfo // each instruction's op
 	mem     []uint8   // positions of the memory accesses
+	memOps  []memOp   // the same, with what outcomesFast needs
+	nLoads  uint64    // accesses counted as loads...
+	nStores uint64    // ...and as stores
 	ctrl    bool      // the last instruction is a branch or jump...
 	edge    bool      // ...and a loop edge for the profile
 	liveIn  []uint8   // registers read before the block writes them
@@ -118,7 +127,8 @@ type block struct {
 
 	vars  [blockVariants]variant
 	nvars int
-	next  int // the variant to replace next
+	next  int    // the variant to replace next
+	seen  uint64 // the batch (blockCache.batch) its code was last checked against
 }
 
 // variant is what a block did when it started in the state its key describes.
@@ -225,6 +235,12 @@ type profStep struct {
 }
 
 func newBlockCache() *blockCache { return &blockCache{} }
+
+// newBatch starts a batch of the emulator's: blocks are checked against its code afresh.
+func (bc *blockCache) newBatch() {
+	bc.batches++
+	bc.batch = bc.batches
+}
 
 // head returns the first 8 bytes of an isa.Inst: its op, registers, length, vm and nf, which
 // is all the model reads of a scalar instruction. Comparing them tells a block's code from
@@ -385,6 +401,7 @@ func (m *Model) resume(b *Batch) int {
 	// One block at a time, each in a view of c that ends with it, so that a loop's
 	// iterations go on being repeated in b.
 	m.canHold = false
+	m.blocks.batch = 0 // c holds two batches' code
 	defer func() { m.canHold = true }()
 	var s step
 	i := 0
@@ -474,13 +491,15 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		if i+k > len(b.PC) {
 			return nil, -1
 		}
-		if blk.sameCode(b.Inst[i : i+k]) {
+		if bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k]) {
+			blk.seen = bc.batch
 			return blk, 0
 		}
 		// The code changed: build the block afresh.
 	}
 	blk, st := bc.build(m, b, i)
 	if blk != nil {
+		blk.seen = bc.batch
 		*slot = blk
 	}
 	return blk, st
@@ -490,6 +509,10 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 // and the predictor, in program order, and leaves their outcomes in bc.ow: the control
 // transfer's in the first two bits, then two per access.
 func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint64) {
+	if !m.ideal {
+		bc.outcomesFast(m, blk, b, i, next)
+		return
+	}
 	var w uint64 // the word being filled
 	bit := uint(2)
 	bc.firstSeq = m.sb.n
@@ -518,6 +541,103 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 			w = 0
 		}
 	}
+	if bit%64 != 0 {
+		bc.ow[bit/64] = w
+	}
+	if blk.ctrl {
+		j := i + len(blk.head) - 1
+		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
+	}
+}
+
+// memOp is what outcomesFast needs of one of a block's memory accesses.
+type memOp struct {
+	j    uint8 // the instruction
+	size uint8 // bytes it touches (0: none: it counts as no access)
+	kind uint8 // memLoad, memStore or memOther (an atomic: no part in the store buffer)
+}
+
+const (
+	memOther = iota
+	memLoad
+	memStore
+)
+
+// outcomesFast is outcomes when the model is not ideal (SetIdeal), with Model.access and
+// Model.storeBuffer worked into one loop over the block's precomputed accesses and the
+// loads and stores counted once per block. It leaves the model's store-buffer notes
+// (sfSrc, sfSeq, sfPart) as the last access would.
+func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next uint64) {
+	var w uint64 // the word being filled
+	bit := uint(2)
+	sb := &m.sb
+	bc.firstSeq = sb.n
+	bc.fwN, bc.hasPre = 0, false
+	m.stats.Loads += blk.nLoads
+	m.stats.Stores += blk.nStores
+	addrs := b.Addr[i : i+len(blk.head)]
+	c := &m.cache
+	shift := c.lineShift
+	q := 0 // loads so far
+	sfSrc, sfSeq := m.sfSrc, m.sfSeq
+	for _, mo := range blk.memOps {
+		addr := addrs[mo.j]
+		size := uint64(mo.size)
+		if size == 0 {
+			sfSrc, sfSeq = -1, -1
+			bc.sfSeq[mo.j] = -1
+			if mo.kind == memLoad {
+				q++
+			}
+		} else {
+			var o uint64
+			c.clock++
+			if line := addr >> shift; line == c.lastLine {
+				c.used[c.lastIdx] = c.clock
+			} else if !c.lookup(line) {
+				o = oMiss
+			}
+			if addr&(size-1) != 0 {
+				o |= oMisaligned
+				m.stats.Misaligned++
+				if last := addr + size - 1; last>>shift != addr>>shift && !c.access(last) {
+					o |= oMiss
+				}
+			}
+			if o&oMiss != 0 {
+				m.stats.L1DMisses++
+			}
+			w |= o << (bit % 64)
+			switch mo.kind {
+			case memLoad:
+				sfSrc, sfSeq = -1, -1
+				hi := addr + size
+				if cand := sb.filter[(addr>>3)&(sbHash-1)] | sb.filter[((hi-1)>>3)&(sbHash-1)]; cand != 0 {
+					var part bool
+					sfSrc, part = sb.youngest(addr, hi, cand)
+					m.sfPart = part
+					if sfSrc >= 0 {
+						bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, sfSrc, part), sfSrc
+						bc.fwN++
+					}
+				}
+				bc.sfSeq[mo.j], bc.sfPart[mo.j] = sfSrc, m.sfPart
+				q++
+			case memStore:
+				sfSrc = -1
+				sfSeq = sb.insert(addr, addr+size)
+				bc.sfSeq[mo.j] = sfSeq
+			default:
+				sfSrc, sfSeq = -1, -1
+				bc.sfSeq[mo.j] = -1
+			}
+		}
+		if bit += 2; bit%64 == 0 {
+			bc.ow[bit/64-1] = w
+			w = 0
+		}
+	}
+	m.sfSrc, m.sfSeq = sfSrc, sfSeq
 	if bit%64 != 0 {
 		bc.ow[bit/64] = w
 	}
@@ -1051,6 +1171,21 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		blk.head[j], blk.ops[j] = head(in), oi
 		if oi.flags&(fLoad|fStore) != 0 {
 			blk.mem = append(blk.mem, uint8(j))
+			mo := memOp{j: uint8(j), size: oi.mem, kind: memOther}
+			switch oi.class {
+			case isa.ClassLoad:
+				mo.kind = memLoad
+			case isa.ClassStore:
+				mo.kind = memStore
+			}
+			blk.memOps = append(blk.memOps, mo)
+			if oi.mem != 0 { // (as Model.access counts them)
+				if oi.store && oi.flags&fLoad == 0 {
+					blk.nStores++
+				} else {
+					blk.nLoads++
+				}
+			}
 		}
 		switch oi.class {
 		case isa.ClassLoad:

@@ -9,6 +9,11 @@ type cache struct {
 	setMask   uint64
 	lineShift uint
 	clock     uint32
+
+	// The line of the last access and its index in tags: the most recently used line of its
+	// set, which an access to it again only stamps (most accesses are to the line before).
+	lastLine uint64
+	lastIdx  int
 }
 
 func (c *cache) init(size, ways, line int) {
@@ -19,20 +24,31 @@ func (c *cache) init(size, ways, line int) {
 		ways:      ways,
 		setMask:   uint64(sets - 1),
 		lineShift: log2(line),
+		lastLine:  ^uint64(0),
 	}
 }
 
 // access looks the line holding addr up, fills it on a miss, and reports a hit.
 func (c *cache) access(addr uint64) bool {
 	line := addr >> c.lineShift
-	base := int(line&c.setMask) * c.ways
 	c.clock++
+	if line == c.lastLine {
+		c.used[c.lastIdx] = c.clock
+		return true
+	}
+	return c.lookup(line)
+}
+
+// lookup is access for a line other than the last one.
+func (c *cache) lookup(line uint64) bool {
+	base := int(line&c.setMask) * c.ways
 	tags := c.tags[base : base+c.ways]
 	used := c.used[base : base+c.ways]
 	victim := 0
 	for w, t := range tags {
 		if t == line+1 {
 			used[w] = c.clock
+			c.lastLine, c.lastIdx = line, base+w
 			return true
 		}
 		if used[w] < used[victim] || t == 0 && tags[victim] != 0 {
@@ -41,5 +57,6 @@ func (c *cache) access(addr uint64) bool {
 	}
 	tags[victim] = line + 1
 	used[victim] = c.clock
+	c.lastLine, c.lastIdx = line, base+victim
 	return false
 }
