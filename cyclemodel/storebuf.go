@@ -1,5 +1,7 @@
 package cyclemodel
 
+import "math/bits"
+
 // Store-to-load forwarding. The model keeps the last sbEntries stores (scalar ones and
 // unit-stride, whole-register and mask vector ones) with the bytes they write; anything
 // older is taken to be written to the cache. A load (scalar, or a unit-stride, whole-register
@@ -79,9 +81,16 @@ func (b *storeBuf) find(lo, hi uint64) (int64, bool) {
 
 // youngest is find's search of the candidate entries cand.
 func (b *storeBuf) youngest(lo, hi uint64, cand uint16) (int64, bool) {
-	for d := int64(1); d <= sbEntries && d <= b.n; d++ {
-		e := int((b.n - d) & (sbEntries - 1))
-		if cand&(1<<e) == 0 || lo >= b.hi[e] || b.lo[e] >= hi {
+	// Rotated so that the youngest entry is bit 15 and older ones follow it down: the
+	// candidates youngest first are the set bits from the top. (Entries never written have
+	// no filter bits.)
+	top := uint((b.n - 1) & (sbEntries - 1))
+	r := bits.RotateLeft16(cand, int(sbEntries-1-top))
+	for r != 0 {
+		d := bits.LeadingZeros16(r) // the candidate is d+1 stores back
+		r &^= 1 << (15 - d)
+		e := int((b.n - 1 - int64(d)) & (sbEntries - 1))
+		if lo >= b.hi[e] || b.lo[e] >= hi {
 			continue
 		}
 		return b.seq[e], lo < b.lo[e] || hi > b.hi[e]
