@@ -66,7 +66,7 @@ const (
 	blockTableSize = 1 << 12                       // blocks remembered (direct-mapped by start pc)
 	maxBlockLen    = 256                           // instructions in a block (an unrolled loop body is one)
 	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the control transfer, two per access
-	blockVariants  = 4                             // start states remembered per block
+	blockVariants  = 16                            // start states remembered per block (out of order, the reorder buffer's times vary a lot)
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -122,6 +122,7 @@ type block struct {
 	keyLen  int       // the start state, then ow words of outcomes
 	ow      int
 	robRead int     // out of order: the reorder-buffer entries the block reads before writing them
+	copies  int     // in order: the unit copies in the key (free times of the units it uses)
 	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
 	stores  []uint8 // ...and of the stores, which enter the store buffer
 
@@ -799,6 +800,9 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 		outs[k-1] |= uint8(bc.ow[0]&3) << 2
 	}
 	v := &blk.vars[blk.next]
+	if v.prof == nil {
+		blk.initVariant(v, m.core.OutOfOrder)
+	}
 	if blk.next++; blk.next == blockVariants {
 		blk.next = 0
 	}
@@ -1236,22 +1240,26 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 	if full := blk.keyLen + 3*len(blk.loads); cap(bc.key) < full { // (the store-buffer part follows)
 		bc.key = make([]int64, full)
 	}
-	for vi := range blk.vars {
-		v := &blk.vars[vi]
-		v.key = make([]int64, blk.keyLen, blk.keyLen+3*len(blk.loads))
-		v.ow = make([]uint64, blk.ow)
-		v.ready = make([]int64, len(blk.written))
-		v.why = make([]uint16, len(blk.written))
-		v.free = make([]int64, copies)
-		v.prof = make([]profStep, k)
-		v.fw = make([]int64, 0, len(blk.loads))
-		v.stData = make([]int64, len(blk.stores))
-		v.stWritten = make([]int64, len(blk.stores))
-		if m.core.OutOfOrder {
-			v.rob = make([]int64, k)
-		}
-	}
+	blk.copies = copies
 	return blk, 0
+}
+
+// initVariant makes the slices of a variant of blk, the first time it is used (most blocks
+// use few of their blockVariants).
+func (blk *block) initVariant(v *variant, outOfOrder bool) {
+	k := len(blk.head)
+	v.key = make([]int64, blk.keyLen, blk.keyLen+3*len(blk.loads))
+	v.ow = make([]uint64, blk.ow)
+	v.ready = make([]int64, len(blk.written))
+	v.why = make([]uint16, len(blk.written))
+	v.free = make([]int64, blk.copies)
+	v.prof = make([]profStep, k)
+	v.fw = make([]int64, 0, len(blk.loads))
+	v.stData = make([]int64, len(blk.stores))
+	v.stWritten = make([]int64, len(blk.stores))
+	if outOfOrder {
+		v.rob = make([]int64, k)
+	}
 }
 
 // readReg notes that the block reads r: a live-in register unless the block wrote it first.
