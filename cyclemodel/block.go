@@ -1,6 +1,7 @@
 package cyclemodel
 
 import (
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -135,6 +136,7 @@ type block struct {
 // variant is what a block did when it started in the state its key describes.
 type variant struct {
 	key       []int64  // issue slots, fetch, live-in registers, unit copies, outcomes
+	hash      uint64   // keyHash(key)
 	ow        []uint64 // the outcomes again
 	delta     int64    // cycles from the start to the last issue
 	slots     int
@@ -162,6 +164,7 @@ type variant struct {
 	rob        []int64 // each instruction's retirement
 	probes     []probe // the calendar cells looked at, with the ops they held at the start
 	books      []probe // the cells booked, one entry per op
+	bookMax    []int64 // per unit: the last cycle booked (noBook: none)
 	periodic   bool    // see periodicOOO...
 	need       int     // ...and the streak it needs
 	ahead      int     // the iterations whose bookings can reach the next one's start
@@ -752,8 +755,9 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 	if bc.fwN > 0 {
 		key = bc.keyForward(m, key, prev)
 	}
+	h := keyHash(key)
 	for vi := range blk.nvars {
-		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) {
+		if v := &blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
 			bc.replayed += uint64(len(blk.head))
@@ -763,7 +767,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 
 	// Time the block and record what it did.
 	v := bc.timeEach(m, blk, b, i, next, nil)
-	v.key = append(v.key[:0], key...)
+	v.key, v.hash = append(v.key[:0], key...), h
 	copy(v.ow, bc.ow[:blk.ow])
 	v.delta = m.cycle - prev
 	v.slots = m.slots
@@ -863,20 +867,22 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		key[p] = rel(m.ready[r], m.producer[r], base)
 		p++
 	}
-	pos := m.robPos
-	for range blk.robRead {
-		key[p] = max(m.rob[pos]-base, 0)
-		p++
-		if pos++; pos == len(m.rob) {
-			pos = 0
-		}
+	// The ring from robPos, in at most two runs (robRead is at most its length).
+	kr := key[p : p+blk.robRead]
+	run := min(len(kr), len(m.rob)-m.robPos)
+	for q, t := range m.rob[m.robPos : m.robPos+run] {
+		kr[q] = max(t-base, 0)
+	}
+	for q, t := range m.rob[:len(kr)-run] {
+		kr[run+q] = max(t-base, 0)
 	}
 	bc.keyOutcomes(blk, key)
 	if bc.fwN > 0 {
 		key = bc.keyForward(m, key, base)
 	}
+	h := keyHash(key)
 	for vi := range blk.nvars {
-		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
+		if v := &blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
 			bc.replayed += uint64(len(blk.head))
@@ -890,7 +896,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	if log.overflow {
 		return v, true // not kept (valid is false)
 	}
-	v.key = append(v.key[:0], key...)
+	v.key, v.hash = append(v.key[:0], key...), h
 	copy(v.ow, bc.ow[:blk.ow])
 	for j := range v.rob {
 		v.rob[j] -= base
@@ -906,8 +912,15 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		v.probes[q].cycle -= base
 	}
 	v.books = append(v.books[:0], log.books...)
+	if v.bookMax == nil {
+		v.bookMax = make([]int64, len(m.units))
+	}
+	for u := range v.bookMax {
+		v.bookMax[u] = noBook
+	}
 	for q := range v.books {
 		v.books[q].cycle -= base
+		v.bookMax[v.books[q].unit] = max(v.bookMax[v.books[q].unit], v.books[q].cycle)
 	}
 	v.farBook = false
 	bc.recordStores(m, blk, v, base)
@@ -973,6 +986,61 @@ func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int)
 	return true, max(need, ahead), ahead
 }
 
+// noBook is a variant's bookMax for a unit it books nothing on.
+const noBook = -1 << 62
+
+// bookAll books variant v's calendar cells for an iteration whose dispatch base is at, as
+// unitState.book does one by one.
+func (m *Model) bookAll(v *variant, at int64) {
+	for _, p := range v.books {
+		u := &m.units[p.unit]
+		c := at + p.cycle
+		i := c & (calSize - 1)
+		if u.calCycle[i] != c {
+			u.calCycle[i], u.cal[i] = c, 0
+		}
+		u.cal[i]++
+	}
+	for ui, mx := range v.bookMax {
+		if mx != noBook {
+			u := &m.units[ui]
+			u.last = max(u.last, at+mx)
+		}
+	}
+}
+
+// robWrite writes base+t for each t of ts to the reorder buffer's ring from pos on, and
+// returns the position after them.
+func (m *Model) robWrite(pos int, ts []int64, base int64) int {
+	w := len(m.rob)
+	for len(ts) > 0 {
+		run := min(len(ts), w-pos)
+		dst := m.rob[pos : pos+run]
+		for q, t := range ts[:run] {
+			dst[q] = base + t
+		}
+		ts = ts[run:]
+		if pos += run; pos == w {
+			pos = 0
+		}
+	}
+	return pos
+}
+
+// keyHash is a hash of a block's start-state key, compared before the keys themselves.
+func keyHash(key []int64) uint64 {
+	var h0, h1 uint64 = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f
+	q := 0
+	for ; q+1 < len(key); q += 2 {
+		h0 = bits.RotateLeft64(h0, 7) ^ uint64(key[q])
+		h1 = bits.RotateLeft64(h1, 11) ^ uint64(key[q+1])
+	}
+	if q < len(key) {
+		h0 = bits.RotateLeft64(h0, 7) ^ uint64(key[q])
+	}
+	return (h0 ^ h1*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd
+}
+
 // probesHold reports whether every calendar cell v looked at holds as many ops as it did.
 func (m *Model) probesHold(v *variant, base int64) bool {
 	for _, p := range v.probes {
@@ -989,17 +1057,8 @@ func (m *Model) replayOOO(blk *block, v *variant, b *Batch, i int, base int64, n
 	for q, r := range blk.written {
 		m.ready[r], m.producer[r] = base+v.ready[q], v.why[q]
 	}
-	for _, p := range v.books {
-		m.units[p.unit].book(base + p.cycle)
-	}
-	pos := m.robPos
-	for _, r := range v.rob {
-		m.rob[pos] = base + r
-		if pos++; pos == len(m.rob) {
-			pos = 0
-		}
-	}
-	m.robPos = pos
+	m.bookAll(v, base)
+	m.robPos = m.robWrite(m.robPos, v.rob, base)
 	m.dispatch, m.dispatched = base+v.dispatch, v.dispatched
 	m.cycle, m.slots = base+v.cycle, v.slots
 	m.fetchReady, m.fetchWhy = base+v.fetchRel, v.fetchWhy
@@ -1119,22 +1178,13 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 		from = 0
 	}
 	for r := from; r < reps; r++ {
-		at := base + int64(r)*dd
-		for _, p := range v.books {
-			m.units[p.unit].book(at + p.cycle)
-		}
+		m.bookAll(v, base+int64(r)*dd)
 	}
 	w := len(m.rob)
 	first := max(0, reps-(w+k-1)/k-1)
 	pos := (m.robPos + first*k) % w
 	for r := first; r < reps; r++ {
-		at := base + int64(r)*dd
-		for _, t := range v.rob {
-			m.rob[pos] = at + t
-			if pos++; pos == w {
-				pos = 0
-			}
-		}
+		pos = m.robWrite(pos, v.rob, base+int64(r)*dd)
 	}
 	m.robPos = (m.robPos + reps*k) % w
 	last := base + int64(reps-1)*dd
