@@ -1,6 +1,7 @@
 package cyclemodel
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -163,7 +164,7 @@ type variant struct {
 	cycle      int64
 	rob        []int64 // each instruction's retirement
 	probes     []probe // the calendar cells looked at, with the ops they held at the start
-	books      []probe // the cells booked, one entry per op
+	books      []probe // the cells booked, n ops each (one entry per op when they span a calendar's length)
 	bookMax    []int64 // per unit: the last cycle booked (noBook: none)
 	periodic   bool    // see periodicOOO...
 	need       int     // ...and the streak it needs
@@ -918,9 +919,31 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	for u := range v.bookMax {
 		v.bookMax[u] = noBook
 	}
+	lo, hi := int64(1<<62), int64(-1<<62)
 	for q := range v.books {
-		v.books[q].cycle -= base
-		v.bookMax[v.books[q].unit] = max(v.bookMax[v.books[q].unit], v.books[q].cycle)
+		bk := &v.books[q]
+		bk.cycle -= base
+		bk.n = 1
+		v.bookMax[bk.unit] = max(v.bookMax[bk.unit], bk.cycle)
+		lo, hi = min(lo, bk.cycle), max(hi, bk.cycle)
+	}
+	if hi-lo < calSize {
+		// No two cells share a calendar slot: book each cell once with its count.
+		slices.SortFunc(v.books, func(x, y probe) int {
+			if x.unit != y.unit {
+				return int(x.unit) - int(y.unit)
+			}
+			return cmp.Compare(x.cycle, y.cycle)
+		})
+		out := v.books[:0]
+		for _, bk := range v.books {
+			if l := len(out) - 1; l >= 0 && out[l].unit == bk.unit && out[l].cycle == bk.cycle {
+				out[l].n++
+				continue
+			}
+			out = append(out, bk)
+		}
+		v.books = out
 	}
 	v.farBook = false
 	bc.recordStores(m, blk, v, base)
@@ -975,7 +998,7 @@ func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int)
 		for a := 1; a <= ahead; a++ {
 			for _, b := range v.books {
 				if b.unit == pr.unit && b.cycle-int64(a)*dd == pr.cycle {
-					n++
+					n += int(b.n)
 				}
 			}
 		}
@@ -999,7 +1022,7 @@ func (m *Model) bookAll(v *variant, at int64) {
 		if u.calCycle[i] != c {
 			u.calCycle[i], u.cal[i] = c, 0
 		}
-		u.cal[i]++
+		u.cal[i] += p.n
 	}
 	for ui, mx := range v.bookMax {
 		if mx != noBook {
