@@ -560,9 +560,6 @@ type memOp struct {
 	j    uint8 // the instruction
 	size uint8 // bytes it touches (0: none: it counts as no access)
 	kind uint8 // memLoad, memStore or memOther (an atomic: no part in the store buffer)
-	// The cache slot (index in cache.tags) of the line it accessed last time: most accesses
-	// are to that line again, still cached there, and then need no search of the set.
-	slot int32
 }
 
 const (
@@ -588,8 +585,7 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	shift := c.lineShift
 	q := 0 // loads so far
 	sfSrc, sfSeq := m.sfSrc, m.sfSeq
-	for mi := range blk.memOps {
-		mo := &blk.memOps[mi]
+	for _, mo := range blk.memOps {
 		addr := addrs[mo.j]
 		size := uint64(mo.size)
 		if size == 0 {
@@ -603,14 +599,11 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			c.clock++
 			if line := addr >> shift; line == c.lastLine {
 				c.used[c.lastIdx] = c.clock
-			} else if sl := int(mo.slot); c.tags[sl] == line+1 { // (a line is in one slot at most)
+			} else if sl := int(c.hint[line&c.hmask]); c.tags[sl] == line+1 {
 				c.used[sl] = c.clock
 				c.lastLine, c.lastIdx = line, sl
-			} else {
-				if !c.lookup(line) {
-					o = oMiss
-				}
-				mo.slot = int32(c.lastIdx)
+			} else if !c.lookup(line) {
+				o = oMiss
 			}
 			if addr&(size-1) != 0 {
 				o |= oMisaligned

@@ -14,11 +14,23 @@ type cache struct {
 	// set, which an access to it again only stamps (most accesses are to the line before).
 	lastLine uint64
 	lastIdx  int
+
+	// hint is, for a line, the slot it was last found or filled in, indexed by the line's
+	// low bits: when the slot still holds it (a line is in one slot at most) the access needs
+	// no search of its set.
+	hint  []int32
+	hmask uint64
 }
 
 func (c *cache) init(size, ways, line int) {
 	sets := size / (ways * line)
+	nh := 1
+	for nh < sets*ways {
+		nh <<= 1
+	}
 	*c = cache{
+		hint:      make([]int32, nh),
+		hmask:     uint64(nh - 1),
 		tags:      make([]uint64, sets*ways),
 		used:      make([]uint32, sets*ways),
 		ways:      ways,
@@ -36,6 +48,11 @@ func (c *cache) access(addr uint64) bool {
 		c.used[c.lastIdx] = c.clock
 		return true
 	}
+	if sl := int(c.hint[line&c.hmask]); c.tags[sl] == line+1 {
+		c.used[sl] = c.clock
+		c.lastLine, c.lastIdx = line, sl
+		return true
+	}
 	return c.lookup(line)
 }
 
@@ -49,6 +66,7 @@ func (c *cache) lookup(line uint64) bool {
 		if t == line+1 {
 			used[w] = c.clock
 			c.lastLine, c.lastIdx = line, base+w
+			c.hint[line&c.hmask] = int32(base + w)
 			return true
 		}
 		if used[w] < used[victim] || t == 0 && tags[victim] != 0 {
@@ -58,5 +76,6 @@ func (c *cache) lookup(line uint64) bool {
 	tags[victim] = line + 1
 	used[victim] = c.clock
 	c.lastLine, c.lastIdx = line, base+victim
+	c.hint[line&c.hmask] = int32(base + victim)
 	return false
 }
