@@ -68,7 +68,8 @@ const (
 	blockTableSize = 1 << 12                       // blocks remembered (direct-mapped by start pc)
 	maxBlockLen    = 256                           // instructions in a block (an unrolled loop body is one)
 	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the control transfer, two per access
-	blockVariants  = 16                            // start states remembered per block (out of order, the reorder buffer's times vary a lot)
+	blockVariants  = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
+	variantInsts   = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -128,10 +129,11 @@ type block struct {
 	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
 	stores  []uint8 // ...and of the stores, which enter the store buffer
 
-	vars  [blockVariants]variant
-	nvars int
-	next  int    // the variant to replace next
-	seen  uint64 // the batch (blockCache.batch) its code was last checked against
+	vars    []*variant // up to maxVars, made as they are needed
+	nvars   int
+	maxVars int
+	next    int    // the variant to replace next
+	seen    uint64 // the batch (blockCache.batch) its code was last checked against
 }
 
 // variant is what a block did when it started in the state its key describes.
@@ -751,7 +753,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 	}
 	h := keyHash(key)
 	for vi := range blk.nvars {
-		if v := &blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) {
+		if v := blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
 			bc.replayed += uint64(len(blk.head))
@@ -797,14 +799,16 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	if blk.ctrl {
 		outs[k-1] |= uint8(bc.ow[0]&3) << 2
 	}
-	v := &blk.vars[blk.next]
-	if v.prof == nil {
+	if blk.next == len(blk.vars) {
+		v := &variant{}
 		blk.initVariant(v, m.core.OutOfOrder)
+		blk.vars = append(blk.vars, v)
 	}
-	if blk.next++; blk.next == blockVariants {
+	v := blk.vars[blk.next]
+	if blk.next++; blk.next == blk.maxVars {
 		blk.next = 0
 	}
-	blk.nvars = max(blk.nvars, min(blk.nvars+1, blockVariants))
+	blk.nvars = max(blk.nvars, min(blk.nvars+1, blk.maxVars))
 	v.valid, v.fixed = false, false
 	for j, in := range b.Inst[i : i+k] {
 		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
@@ -876,7 +880,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	}
 	h := keyHash(key)
 	for vi := range blk.nvars {
-		if v := &blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) && m.probesHold(v, base) {
+		if v := blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
 			bc.replayed += uint64(len(blk.head))
@@ -1307,6 +1311,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		bc.key = make([]int64, full)
 	}
 	blk.copies = copies
+	blk.maxVars = min(blockVariants, max(16, variantInsts/k))
 	return blk, 0
 }
 

@@ -20,6 +20,8 @@ var workloads = []struct{ file, mode string }{
 	{"aes-c-rv64.elf", "xts"},
 	{"ghash-c-rv64.elf", "ghash-c"},
 	{"ghash-zbc-rv64.elf", "ghash-zbc"},
+	{"aes-c-rv64.elf", "ccm"},
+	{"aes-zkn-rv64.elf", "ecb"},
 }
 
 // recordWorkload runs the call twice and returns the batches of the second run.
