@@ -129,8 +129,8 @@ type block struct {
 	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
 	stores  []uint8 // ...and of the stores, which enter the store buffer
 
-	vars    []*variant // up to maxVars, made as they are needed
-	nvars   int
+	vars    []*variant // up to maxVars, made as they are needed...
+	hashes  []uint64   // ...and their keys' hashes (0: not valid), scanned before them
 	maxVars int
 	next    int    // the variant to replace next
 	seen    uint64 // the batch (blockCache.batch) its code was last checked against
@@ -140,6 +140,7 @@ type block struct {
 type variant struct {
 	key       []int64  // issue slots, fetch, live-in registers, unit copies, outcomes
 	hash      uint64   // keyHash(key)
+	slot      int      // its index in block.vars
 	ow        []uint64 // the outcomes again
 	delta     int64    // cycles from the start to the last issue
 	slots     int
@@ -752,8 +753,8 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		key = bc.keyForward(m, key, prev)
 	}
 	h := keyHash(key)
-	for vi := range blk.nvars {
-		if v := blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) {
+	for vi, vh := range blk.hashes {
+		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
 			bc.replayed += uint64(len(blk.head))
@@ -782,6 +783,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 	bc.recordStores(m, blk, v, prev)
 	v.fixed = blk.fixedPoint(v) && !v.hasPre
 	v.valid = true
+	blk.hashes[v.slot] = v.hash
 	return v, true
 }
 
@@ -800,16 +802,17 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 		outs[k-1] |= uint8(bc.ow[0]&3) << 2
 	}
 	if blk.next == len(blk.vars) {
-		v := &variant{}
+		v := &variant{slot: len(blk.vars)}
 		blk.initVariant(v, m.core.OutOfOrder)
 		blk.vars = append(blk.vars, v)
+		blk.hashes = append(blk.hashes, 0)
 	}
 	v := blk.vars[blk.next]
 	if blk.next++; blk.next == blk.maxVars {
 		blk.next = 0
 	}
-	blk.nvars = max(blk.nvars, min(blk.nvars+1, blk.maxVars))
 	v.valid, v.fixed = false, false
+	blk.hashes[v.slot] = 0 // (a valid variant's hash is never 0: keyHash)
 	for j, in := range b.Inst[i : i+k] {
 		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
 		var d int64
@@ -879,8 +882,8 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		key = bc.keyForward(m, key, base)
 	}
 	h := keyHash(key)
-	for vi := range blk.nvars {
-		if v := blk.vars[vi]; v.valid && v.hash == h && slices.Equal(v.key, key) && m.probesHold(v, base) {
+	for vi, vh := range blk.hashes {
+		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
 			bc.replayed += uint64(len(blk.head))
@@ -947,6 +950,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob))
 	v.periodic = v.periodic && !v.hasPre
 	v.valid = true
+	blk.hashes[v.slot] = v.hash
 	return v, true
 }
 
@@ -1058,7 +1062,7 @@ func keyHash(key []int64) uint64 {
 	if q < len(key) {
 		h0 = bits.RotateLeft64(h0, 7) ^ uint64(key[q])
 	}
-	return (h0 ^ h1*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd
+	return (h0^h1*0x9e3779b97f4a7c15)*0xff51afd7ed558ccd | 1
 }
 
 // probesHold reports whether every calendar cell v looked at holds as many ops as it did.
