@@ -53,10 +53,18 @@ func (b *storeBuf) insert(lo, hi uint64) int64 {
 	e := int(s & (sbEntries - 1))
 	bit := uint16(1) << e
 	if s >= sbEntries {
-		b.mark(b.lo[e], b.hi[e], bit, false)
+		if olo := b.lo[e]; olo>>3 == (b.hi[e]-1)>>3 { // (most stores touch one granule)
+			b.filter[(olo>>3)&(sbHash-1)] &^= bit
+		} else {
+			b.mark(olo, b.hi[e], bit, false)
+		}
 	}
 	b.lo[e], b.hi[e], b.seq[e] = lo, hi, s
-	b.mark(lo, hi, bit, true)
+	if lo>>3 == (hi-1)>>3 {
+		b.filter[(lo>>3)&(sbHash-1)] |= bit
+	} else {
+		b.mark(lo, hi, bit, true)
+	}
 	// Until it is timed the store counts as written long ago.
 	b.data[s&(stTimes-1)], b.written[s&(stTimes-1)] = -1<<62, -1<<62
 	return s
