@@ -122,3 +122,52 @@ func BenchmarkRetireWorkload(b *testing.B) {
 		}
 	}
 }
+
+// TestWorkloadsMatchReference feeds the batches of the workloads' 16 KiB calls to the model
+// and, one instruction at a time, to the reference model (ref_test.go), on every shipped
+// core, and compares every counter and the profile: the memoized blocks, their variants and
+// the cache and store-buffer shortcuts must not change a cycle on real code either.
+func TestWorkloadsMatchReference(t *testing.T) {
+	cs, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range workloads {
+		bs := recordWorkload(t, w.file, w.mode)
+		lo, hi := ^uint64(0), uint64(0)
+		for _, bt := range bs {
+			for _, pc := range bt.PC {
+				lo, hi = min(lo, pc), max(hi, pc+4)
+			}
+		}
+		for _, c := range cs {
+			t.Run(c.Name+"/"+strings.TrimSuffix(w.file, ".elf")+"/"+w.mode, func(t *testing.T) {
+				m := New(c, 64, 0)
+				m.SetProfile(lo, hi)
+				ref := newRef(c, 64, 0)
+				ref.setProfile(lo, hi)
+				var ev Event
+				for _, bt := range bs {
+					m.RetireBatch(bt)
+					for i, pc := range bt.PC {
+						in := bt.Inst[i]
+						ev.PC, ev.Inst, ev.MemAddr = pc, *in, bt.Addr[i]
+						ev.NextPC = bt.Next
+						if i+1 < len(bt.PC) {
+							ev.NextPC = bt.PC[i+1]
+						}
+						oi := &m.ops[in.Op]
+						ev.MemSize, ev.Store = oi.mem, oi.store
+						ref.Retire(&ev)
+					}
+				}
+				if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
+					t.Fatal(d)
+				}
+				if m.Stats().Instructions == 0 {
+					t.Fatal("no instructions modelled")
+				}
+			})
+		}
+	}
+}
