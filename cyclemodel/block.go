@@ -1,6 +1,8 @@
 package cyclemodel
 
 import (
+	"cmp"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -66,7 +68,8 @@ const (
 	blockTableSize = 1 << 12                       // blocks remembered (direct-mapped by start pc)
 	maxBlockLen    = 256                           // instructions in a block (an unrolled loop body is one)
 	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the control transfer, two per access
-	blockVariants  = 4                             // start states remembered per block
+	blockVariants  = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
+	variantInsts   = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -92,6 +95,12 @@ type blockCache struct {
 
 	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
 
+	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
+	// which mix two batches). A block whose code was checked against this batch's
+	// instructions (block.seen) is not checked again in it: the same pc within a batch is the
+	// same instruction (Batch).
+	batch, batches uint64
+
 	// The block whose iterations ended the last batch, the variant they replayed and how many
 	// times in a row; for out of order, the last cycle booked before the streak began.
 	streakBlk *block
@@ -105,6 +114,9 @@ type block struct {
 	head    []uint64  // each instruction's first 8 bytes (see head)
 	ops     []*opInfo // each instruction's op
 	mem     []uint8   // positions of the memory accesses
+	memOps  []memOp   // the same, with what outcomesFast needs
+	nLoads  uint64    // accesses counted as loads...
+	nStores uint64    // ...and as stores
 	ctrl    bool      // the last instruction is a branch or jump...
 	edge    bool      // ...and a loop edge for the profile
 	liveIn  []uint8   // registers read before the block writes them
@@ -113,17 +125,22 @@ type block struct {
 	keyLen  int       // the start state, then ow words of outcomes
 	ow      int
 	robRead int     // out of order: the reorder-buffer entries the block reads before writing them
+	copies  int     // in order: the unit copies in the key (free times of the units it uses)
 	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
 	stores  []uint8 // ...and of the stores, which enter the store buffer
 
-	vars  [blockVariants]variant
-	nvars int
-	next  int // the variant to replace next
+	vars    []*variant // up to maxVars, made as they are needed...
+	hashes  []uint64   // ...and their keys' hashes (0: not valid), scanned before them
+	maxVars int
+	next    int    // the variant to replace next
+	seen    uint64 // the batch (blockCache.batch) its code was last checked against
 }
 
 // variant is what a block did when it started in the state its key describes.
 type variant struct {
 	key       []int64  // issue slots, fetch, live-in registers, unit copies, outcomes
+	hash      uint64   // keyHash(key)
+	slot      int      // its index in block.vars
 	ow        []uint64 // the outcomes again
 	delta     int64    // cycles from the start to the last issue
 	slots     int
@@ -150,7 +167,8 @@ type variant struct {
 	cycle      int64
 	rob        []int64 // each instruction's retirement
 	probes     []probe // the calendar cells looked at, with the ops they held at the start
-	books      []probe // the cells booked, one entry per op
+	books      []probe // the cells booked, n ops each (one entry per op when they span a calendar's length)
+	bookMax    []int64 // per unit: the last cycle booked (noBook: none)
 	periodic   bool    // see periodicOOO...
 	need       int     // ...and the streak it needs
 	ahead      int     // the iterations whose bookings can reach the next one's start
@@ -225,6 +243,12 @@ type profStep struct {
 }
 
 func newBlockCache() *blockCache { return &blockCache{} }
+
+// newBatch starts a batch of the emulator's: blocks are checked against its code afresh.
+func (bc *blockCache) newBatch() {
+	bc.batches++
+	bc.batch = bc.batches
+}
 
 // head returns the first 8 bytes of an isa.Inst: its op, registers, length, vm and nf, which
 // is all the model reads of a scalar instruction. Comparing them tells a block's code from
@@ -385,6 +409,7 @@ func (m *Model) resume(b *Batch) int {
 	// One block at a time, each in a view of c that ends with it, so that a loop's
 	// iterations go on being repeated in b.
 	m.canHold = false
+	m.blocks.batch = 0 // c holds two batches' code
 	defer func() { m.canHold = true }()
 	var s step
 	i := 0
@@ -474,13 +499,15 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		if i+k > len(b.PC) {
 			return nil, -1
 		}
-		if blk.sameCode(b.Inst[i : i+k]) {
+		if bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k]) {
+			blk.seen = bc.batch
 			return blk, 0
 		}
 		// The code changed: build the block afresh.
 	}
 	blk, st := bc.build(m, b, i)
 	if blk != nil {
+		blk.seen = bc.batch
 		*slot = blk
 	}
 	return blk, st
@@ -490,6 +517,10 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 // and the predictor, in program order, and leaves their outcomes in bc.ow: the control
 // transfer's in the first two bits, then two per access.
 func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint64) {
+	if !m.ideal {
+		bc.outcomesFast(m, blk, b, i, next)
+		return
+	}
 	var w uint64 // the word being filled
 	bit := uint(2)
 	bc.firstSeq = m.sb.n
@@ -518,6 +549,106 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 			w = 0
 		}
 	}
+	if bit%64 != 0 {
+		bc.ow[bit/64] = w
+	}
+	if blk.ctrl {
+		j := i + len(blk.head) - 1
+		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
+	}
+}
+
+// memOp is what outcomesFast needs of one of a block's memory accesses.
+type memOp struct {
+	j    uint8 // the instruction
+	size uint8 // bytes it touches (0: none: it counts as no access)
+	kind uint8 // memLoad, memStore or memOther (an atomic: no part in the store buffer)
+}
+
+const (
+	memOther = iota
+	memLoad
+	memStore
+)
+
+// outcomesFast is outcomes when the model is not ideal (SetIdeal), with Model.access and
+// Model.storeBuffer worked into one loop over the block's precomputed accesses and the
+// loads and stores counted once per block. It leaves the model's store-buffer notes
+// (sfSrc, sfSeq, sfPart) as the last access would.
+func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next uint64) {
+	var w uint64 // the word being filled
+	bit := uint(2)
+	sb := &m.sb
+	bc.firstSeq = sb.n
+	bc.fwN, bc.hasPre = 0, false
+	m.stats.Loads += blk.nLoads
+	m.stats.Stores += blk.nStores
+	addrs := b.Addr[i : i+len(blk.head)]
+	c := &m.cache
+	shift := c.lineShift
+	q := 0 // loads so far
+	sfSrc, sfSeq := m.sfSrc, m.sfSeq
+	for _, mo := range blk.memOps {
+		addr := addrs[mo.j]
+		size := uint64(mo.size)
+		if size == 0 {
+			sfSrc, sfSeq = -1, -1
+			bc.sfSeq[mo.j] = -1
+			if mo.kind == memLoad {
+				q++
+			}
+		} else {
+			var o uint64
+			c.clock++
+			if line := addr >> shift; line == c.lastLine {
+				c.used[c.lastIdx] = c.clock
+			} else if sl := int(c.hint[line&c.hmask]); c.tags[sl] == line+1 {
+				c.used[sl] = c.clock
+				c.lastLine, c.lastIdx = line, sl
+			} else if !c.lookup(line) {
+				o = oMiss
+			}
+			if addr&(size-1) != 0 {
+				o |= oMisaligned
+				m.stats.Misaligned++
+				if last := addr + size - 1; last>>shift != addr>>shift && !c.access(last) {
+					o |= oMiss
+				}
+			}
+			if o&oMiss != 0 {
+				m.stats.L1DMisses++
+			}
+			w |= o << (bit % 64)
+			switch mo.kind {
+			case memLoad:
+				sfSrc, sfSeq = -1, -1
+				hi := addr + size
+				if cand := sb.filter[(addr>>3)&(sbHash-1)] | sb.filter[((hi-1)>>3)&(sbHash-1)]; cand != 0 {
+					var part bool
+					sfSrc, part = sb.youngest(addr, hi, cand)
+					m.sfPart = part
+					if sfSrc >= 0 {
+						bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, sfSrc, part), sfSrc
+						bc.fwN++
+					}
+				}
+				bc.sfSeq[mo.j], bc.sfPart[mo.j] = sfSrc, m.sfPart
+				q++
+			case memStore:
+				sfSrc = -1
+				sfSeq = sb.insert(addr, addr+size)
+				bc.sfSeq[mo.j] = sfSeq
+			default:
+				sfSrc, sfSeq = -1, -1
+				bc.sfSeq[mo.j] = -1
+			}
+		}
+		if bit += 2; bit%64 == 0 {
+			bc.ow[bit/64-1] = w
+			w = 0
+		}
+	}
+	m.sfSrc, m.sfSeq = sfSrc, sfSeq
 	if bit%64 != 0 {
 		bc.ow[bit/64] = w
 	}
@@ -621,8 +752,9 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 	if bc.fwN > 0 {
 		key = bc.keyForward(m, key, prev)
 	}
-	for vi := range blk.nvars {
-		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) {
+	h := keyHash(key)
+	for vi, vh := range blk.hashes {
+		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
 			bc.replayed += uint64(len(blk.head))
@@ -632,7 +764,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 
 	// Time the block and record what it did.
 	v := bc.timeEach(m, blk, b, i, next, nil)
-	v.key = append(v.key[:0], key...)
+	v.key, v.hash = append(v.key[:0], key...), h
 	copy(v.ow, bc.ow[:blk.ow])
 	v.delta = m.cycle - prev
 	v.slots = m.slots
@@ -651,6 +783,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 	bc.recordStores(m, blk, v, prev)
 	v.fixed = blk.fixedPoint(v) && !v.hasPre
 	v.valid = true
+	blk.hashes[v.slot] = v.hash
 	return v, true
 }
 
@@ -668,12 +801,18 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	if blk.ctrl {
 		outs[k-1] |= uint8(bc.ow[0]&3) << 2
 	}
-	v := &blk.vars[blk.next]
-	if blk.next++; blk.next == blockVariants {
+	if blk.next == len(blk.vars) {
+		v := &variant{slot: len(blk.vars)}
+		blk.initVariant(v, m.core.OutOfOrder)
+		blk.vars = append(blk.vars, v)
+		blk.hashes = append(blk.hashes, 0)
+	}
+	v := blk.vars[blk.next]
+	if blk.next++; blk.next == blk.maxVars {
 		blk.next = 0
 	}
-	blk.nvars = max(blk.nvars, min(blk.nvars+1, blockVariants))
 	v.valid, v.fixed = false, false
+	blk.hashes[v.slot] = 0 // (a valid variant's hash is never 0: keyHash)
 	for j, in := range b.Inst[i : i+k] {
 		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
 		var d int64
@@ -729,20 +868,22 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		key[p] = rel(m.ready[r], m.producer[r], base)
 		p++
 	}
-	pos := m.robPos
-	for range blk.robRead {
-		key[p] = max(m.rob[pos]-base, 0)
-		p++
-		if pos++; pos == len(m.rob) {
-			pos = 0
-		}
+	// The ring from robPos, in at most two runs (robRead is at most its length).
+	kr := key[p : p+blk.robRead]
+	run := min(len(kr), len(m.rob)-m.robPos)
+	for q, t := range m.rob[m.robPos : m.robPos+run] {
+		kr[q] = max(t-base, 0)
+	}
+	for q, t := range m.rob[:len(kr)-run] {
+		kr[run+q] = max(t-base, 0)
 	}
 	bc.keyOutcomes(blk, key)
 	if bc.fwN > 0 {
 		key = bc.keyForward(m, key, base)
 	}
-	for vi := range blk.nvars {
-		if v := &blk.vars[vi]; v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
+	h := keyHash(key)
+	for vi, vh := range blk.hashes {
+		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
 			bc.replayed += uint64(len(blk.head))
@@ -756,7 +897,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	if log.overflow {
 		return v, true // not kept (valid is false)
 	}
-	v.key = append(v.key[:0], key...)
+	v.key, v.hash = append(v.key[:0], key...), h
 	copy(v.ow, bc.ow[:blk.ow])
 	for j := range v.rob {
 		v.rob[j] -= base
@@ -772,14 +913,44 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		v.probes[q].cycle -= base
 	}
 	v.books = append(v.books[:0], log.books...)
+	if v.bookMax == nil {
+		v.bookMax = make([]int64, len(m.units))
+	}
+	for u := range v.bookMax {
+		v.bookMax[u] = noBook
+	}
+	lo, hi := int64(1<<62), int64(-1<<62)
 	for q := range v.books {
-		v.books[q].cycle -= base
+		bk := &v.books[q]
+		bk.cycle -= base
+		bk.n = 1
+		v.bookMax[bk.unit] = max(v.bookMax[bk.unit], bk.cycle)
+		lo, hi = min(lo, bk.cycle), max(hi, bk.cycle)
+	}
+	if hi-lo < calSize {
+		// No two cells share a calendar slot: book each cell once with its count.
+		slices.SortFunc(v.books, func(x, y probe) int {
+			if x.unit != y.unit {
+				return int(x.unit) - int(y.unit)
+			}
+			return cmp.Compare(x.cycle, y.cycle)
+		})
+		out := v.books[:0]
+		for _, bk := range v.books {
+			if l := len(out) - 1; l >= 0 && out[l].unit == bk.unit && out[l].cycle == bk.cycle {
+				out[l].n++
+				continue
+			}
+			out = append(out, bk)
+		}
+		v.books = out
 	}
 	v.farBook = false
 	bc.recordStores(m, blk, v, base)
 	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob))
 	v.periodic = v.periodic && !v.hasPre
 	v.valid = true
+	blk.hashes[v.slot] = v.hash
 	return v, true
 }
 
@@ -828,7 +999,7 @@ func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int)
 		for a := 1; a <= ahead; a++ {
 			for _, b := range v.books {
 				if b.unit == pr.unit && b.cycle-int64(a)*dd == pr.cycle {
-					n++
+					n += int(b.n)
 				}
 			}
 		}
@@ -837,6 +1008,61 @@ func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int)
 		}
 	}
 	return true, max(need, ahead), ahead
+}
+
+// noBook is a variant's bookMax for a unit it books nothing on.
+const noBook = -1 << 62
+
+// bookAll books variant v's calendar cells for an iteration whose dispatch base is at, as
+// unitState.book does one by one.
+func (m *Model) bookAll(v *variant, at int64) {
+	for _, p := range v.books {
+		u := &m.units[p.unit]
+		c := at + p.cycle
+		i := c & (calSize - 1)
+		if u.calCycle[i] != c {
+			u.calCycle[i], u.cal[i] = c, 0
+		}
+		u.cal[i] += p.n
+	}
+	for ui, mx := range v.bookMax {
+		if mx != noBook {
+			u := &m.units[ui]
+			u.last = max(u.last, at+mx)
+		}
+	}
+}
+
+// robWrite writes base+t for each t of ts to the reorder buffer's ring from pos on, and
+// returns the position after them.
+func (m *Model) robWrite(pos int, ts []int64, base int64) int {
+	w := len(m.rob)
+	for len(ts) > 0 {
+		run := min(len(ts), w-pos)
+		dst := m.rob[pos : pos+run]
+		for q, t := range ts[:run] {
+			dst[q] = base + t
+		}
+		ts = ts[run:]
+		if pos += run; pos == w {
+			pos = 0
+		}
+	}
+	return pos
+}
+
+// keyHash is a hash of a block's start-state key, compared before the keys themselves.
+func keyHash(key []int64) uint64 {
+	var h0, h1 uint64 = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f
+	q := 0
+	for ; q+1 < len(key); q += 2 {
+		h0 = bits.RotateLeft64(h0, 7) ^ uint64(key[q])
+		h1 = bits.RotateLeft64(h1, 11) ^ uint64(key[q+1])
+	}
+	if q < len(key) {
+		h0 = bits.RotateLeft64(h0, 7) ^ uint64(key[q])
+	}
+	return (h0^h1*0x9e3779b97f4a7c15)*0xff51afd7ed558ccd | 1
 }
 
 // probesHold reports whether every calendar cell v looked at holds as many ops as it did.
@@ -855,17 +1081,8 @@ func (m *Model) replayOOO(blk *block, v *variant, b *Batch, i int, base int64, n
 	for q, r := range blk.written {
 		m.ready[r], m.producer[r] = base+v.ready[q], v.why[q]
 	}
-	for _, p := range v.books {
-		m.units[p.unit].book(base + p.cycle)
-	}
-	pos := m.robPos
-	for _, r := range v.rob {
-		m.rob[pos] = base + r
-		if pos++; pos == len(m.rob) {
-			pos = 0
-		}
-	}
-	m.robPos = pos
+	m.bookAll(v, base)
+	m.robPos = m.robWrite(m.robPos, v.rob, base)
 	m.dispatch, m.dispatched = base+v.dispatch, v.dispatched
 	m.cycle, m.slots = base+v.cycle, v.slots
 	m.fetchReady, m.fetchWhy = base+v.fetchRel, v.fetchWhy
@@ -985,22 +1202,13 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 		from = 0
 	}
 	for r := from; r < reps; r++ {
-		at := base + int64(r)*dd
-		for _, p := range v.books {
-			m.units[p.unit].book(at + p.cycle)
-		}
+		m.bookAll(v, base+int64(r)*dd)
 	}
 	w := len(m.rob)
 	first := max(0, reps-(w+k-1)/k-1)
 	pos := (m.robPos + first*k) % w
 	for r := first; r < reps; r++ {
-		at := base + int64(r)*dd
-		for _, t := range v.rob {
-			m.rob[pos] = at + t
-			if pos++; pos == w {
-				pos = 0
-			}
-		}
+		pos = m.robWrite(pos, v.rob, base+int64(r)*dd)
 	}
 	m.robPos = (m.robPos + reps*k) % w
 	last := base + int64(reps-1)*dd
@@ -1051,6 +1259,21 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		blk.head[j], blk.ops[j] = head(in), oi
 		if oi.flags&(fLoad|fStore) != 0 {
 			blk.mem = append(blk.mem, uint8(j))
+			mo := memOp{j: uint8(j), size: oi.mem, kind: memOther}
+			switch oi.class {
+			case isa.ClassLoad:
+				mo.kind = memLoad
+			case isa.ClassStore:
+				mo.kind = memStore
+			}
+			blk.memOps = append(blk.memOps, mo)
+			if oi.mem != 0 { // (as Model.access counts them)
+				if oi.store && oi.flags&fLoad == 0 {
+					blk.nStores++
+				} else {
+					blk.nLoads++
+				}
+			}
 		}
 		switch oi.class {
 		case isa.ClassLoad:
@@ -1091,22 +1314,27 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 	if full := blk.keyLen + 3*len(blk.loads); cap(bc.key) < full { // (the store-buffer part follows)
 		bc.key = make([]int64, full)
 	}
-	for vi := range blk.vars {
-		v := &blk.vars[vi]
-		v.key = make([]int64, blk.keyLen, blk.keyLen+3*len(blk.loads))
-		v.ow = make([]uint64, blk.ow)
-		v.ready = make([]int64, len(blk.written))
-		v.why = make([]uint16, len(blk.written))
-		v.free = make([]int64, copies)
-		v.prof = make([]profStep, k)
-		v.fw = make([]int64, 0, len(blk.loads))
-		v.stData = make([]int64, len(blk.stores))
-		v.stWritten = make([]int64, len(blk.stores))
-		if m.core.OutOfOrder {
-			v.rob = make([]int64, k)
-		}
-	}
+	blk.copies = copies
+	blk.maxVars = min(blockVariants, max(16, variantInsts/k))
 	return blk, 0
+}
+
+// initVariant makes the slices of a variant of blk, the first time it is used (most blocks
+// use few of their blockVariants).
+func (blk *block) initVariant(v *variant, outOfOrder bool) {
+	k := len(blk.head)
+	v.key = make([]int64, blk.keyLen, blk.keyLen+3*len(blk.loads))
+	v.ow = make([]uint64, blk.ow)
+	v.ready = make([]int64, len(blk.written))
+	v.why = make([]uint16, len(blk.written))
+	v.free = make([]int64, blk.copies)
+	v.prof = make([]profStep, k)
+	v.fw = make([]int64, 0, len(blk.loads))
+	v.stData = make([]int64, len(blk.stores))
+	v.stWritten = make([]int64, len(blk.stores))
+	if outOfOrder {
+		v.rob = make([]int64, k)
+	}
 }
 
 // readReg notes that the block reads r: a live-in register unless the block wrote it first.

@@ -9,30 +9,64 @@ type cache struct {
 	setMask   uint64
 	lineShift uint
 	clock     uint32
+
+	// The line of the last access and its index in tags: the most recently used line of its
+	// set, which an access to it again only stamps (most accesses are to the line before).
+	lastLine uint64
+	lastIdx  int
+
+	// hint is, for a line, the slot it was last found or filled in, indexed by the line's
+	// low bits: when the slot still holds it (a line is in one slot at most) the access needs
+	// no search of its set.
+	hint  []int32
+	hmask uint64
 }
 
 func (c *cache) init(size, ways, line int) {
 	sets := size / (ways * line)
+	nh := 1
+	for nh < sets*ways {
+		nh <<= 1
+	}
 	*c = cache{
+		hint:      make([]int32, nh),
+		hmask:     uint64(nh - 1),
 		tags:      make([]uint64, sets*ways),
 		used:      make([]uint32, sets*ways),
 		ways:      ways,
 		setMask:   uint64(sets - 1),
 		lineShift: log2(line),
+		lastLine:  ^uint64(0),
 	}
 }
 
 // access looks the line holding addr up, fills it on a miss, and reports a hit.
 func (c *cache) access(addr uint64) bool {
 	line := addr >> c.lineShift
-	base := int(line&c.setMask) * c.ways
 	c.clock++
+	if line == c.lastLine {
+		c.used[c.lastIdx] = c.clock
+		return true
+	}
+	if sl := int(c.hint[line&c.hmask]); c.tags[sl] == line+1 {
+		c.used[sl] = c.clock
+		c.lastLine, c.lastIdx = line, sl
+		return true
+	}
+	return c.lookup(line)
+}
+
+// lookup is access for a line other than the last one.
+func (c *cache) lookup(line uint64) bool {
+	base := int(line&c.setMask) * c.ways
 	tags := c.tags[base : base+c.ways]
 	used := c.used[base : base+c.ways]
 	victim := 0
 	for w, t := range tags {
 		if t == line+1 {
 			used[w] = c.clock
+			c.lastLine, c.lastIdx = line, base+w
+			c.hint[line&c.hmask] = int32(base + w)
 			return true
 		}
 		if used[w] < used[victim] || t == 0 && tags[victim] != 0 {
@@ -41,5 +75,7 @@ func (c *cache) access(addr uint64) bool {
 	}
 	tags[victim] = line + 1
 	used[victim] = c.clock
+	c.lastLine, c.lastIdx = line, base+victim
+	c.hint[line&c.hmask] = int32(base + victim)
 	return false
 }

@@ -388,6 +388,7 @@ func (m *Model) RetireBatch(b *Batch) {
 	if m.held.n > 0 {
 		i = m.resume(b)
 	}
+	m.blocks.newBatch()
 	m.retireFrom(b, i, len(b.PC))
 }
 

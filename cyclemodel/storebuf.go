@@ -1,5 +1,7 @@
 package cyclemodel
 
+import "math/bits"
+
 // Store-to-load forwarding. The model keeps the last sbEntries stores (scalar ones and
 // unit-stride, whole-register and mask vector ones) with the bytes they write; anything
 // older is taken to be written to the cache. A load (scalar, or a unit-stride, whole-register
@@ -51,10 +53,18 @@ func (b *storeBuf) insert(lo, hi uint64) int64 {
 	e := int(s & (sbEntries - 1))
 	bit := uint16(1) << e
 	if s >= sbEntries {
-		b.mark(b.lo[e], b.hi[e], bit, false)
+		if olo := b.lo[e]; olo>>3 == (b.hi[e]-1)>>3 { // (most stores touch one granule)
+			b.filter[(olo>>3)&(sbHash-1)] &^= bit
+		} else {
+			b.mark(olo, b.hi[e], bit, false)
+		}
 	}
 	b.lo[e], b.hi[e], b.seq[e] = lo, hi, s
-	b.mark(lo, hi, bit, true)
+	if lo>>3 == (hi-1)>>3 {
+		b.filter[(lo>>3)&(sbHash-1)] |= bit
+	} else {
+		b.mark(lo, hi, bit, true)
+	}
 	// Until it is timed the store counts as written long ago.
 	b.data[s&(stTimes-1)], b.written[s&(stTimes-1)] = -1<<62, -1<<62
 	return s
@@ -79,9 +89,16 @@ func (b *storeBuf) find(lo, hi uint64) (int64, bool) {
 
 // youngest is find's search of the candidate entries cand.
 func (b *storeBuf) youngest(lo, hi uint64, cand uint16) (int64, bool) {
-	for d := int64(1); d <= sbEntries && d <= b.n; d++ {
-		e := int((b.n - d) & (sbEntries - 1))
-		if cand&(1<<e) == 0 || lo >= b.hi[e] || b.lo[e] >= hi {
+	// Rotated so that the youngest entry is bit 15 and older ones follow it down: the
+	// candidates youngest first are the set bits from the top. (Entries never written have
+	// no filter bits.)
+	top := uint((b.n - 1) & (sbEntries - 1))
+	r := bits.RotateLeft16(cand, int(sbEntries-1-top))
+	for r != 0 {
+		d := bits.LeadingZeros16(r) // the candidate is d+1 stores back
+		r &^= 1 << (15 - d)
+		e := int((b.n - 1 - int64(d)) & (sbEntries - 1))
+		if lo >= b.hi[e] || b.lo[e] >= hi {
 			continue
 		}
 		return b.seq[e], lo < b.lo[e] || hi > b.hi[e]

@@ -1,0 +1,173 @@
+package cyclemodel
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rvsim/kernels"
+)
+
+// workloads are the kernel calls BenchmarkRetireWorkload feeds the model: the emulator's
+// batches of one call over 16 KiB (after a first, warming call), as rvsim run --core hands
+// them over.
+var workloads = []struct{ file, mode string }{
+	{"sm4-zksed-rv64.elf", "ecb"},
+	{"sm4-c-rv64.elf", "cbc"},
+	{"aes-zkn-rv64.elf", "ctr"},
+	{"aes-zkn-rv64.elf", "gcm-zbc"},
+	{"aes-c-rv64.elf", "xts"},
+	{"ghash-c-rv64.elf", "ghash-c"},
+	{"ghash-zbc-rv64.elf", "ghash-zbc"},
+	{"aes-c-rv64.elf", "ccm"},
+	{"aes-zkn-rv64.elf", "ecb"},
+}
+
+// recordWorkload runs the call twice and returns the batches of the second run.
+func recordWorkload(tb testing.TB, file, mode string) []*Batch {
+	k, err := kernels.Open(filepath.Join("..", "kernels", "bin", file))
+	if err != nil {
+		tb.Skip(err)
+	}
+	const size = 16 << 10
+	in := make([]byte, size)
+	key := make([]byte, 16)
+	if k.Family == "aes" {
+		key = make([]byte, 32)
+	}
+	rec := &batchRecorder{}
+	if g, ok := strings.CutPrefix(mode, "ghash-"); ok {
+		mc, err := k.Machine("ghash_update_" + g)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for r := range 2 {
+			if r == 1 {
+				mc.Hart.Observer = rec
+			}
+			if _, err := k.GHASH(g, key[:16], in); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		return rec.bs
+	}
+	m, gh := mode, ""
+	if v, ok := strings.CutPrefix(mode, "gcm-"); ok {
+		m, gh = "gcm", v
+	}
+	mc, err := k.Machine(kernels.EntryPoint(k.Family, m, gh, false))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	spec := kernels.Spec{Mode: m, GHASH: gh, Key: key, IV: make([]byte, 16), In: in, Len: size, TagLen: 16}
+	switch m {
+	case "gcm", "ccm":
+		spec.IV = make([]byte, 12)
+	case "xts":
+		spec.Key2 = key
+	}
+	p, err := k.Prepare(spec)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for r := range 2 {
+		if r == 1 {
+			mc.Hart.Observer = rec
+		}
+		if _, err := p.Call(size); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return rec.bs
+}
+
+// BenchmarkRetireWorkload measures RetireBatch alone on the batches of real kernel calls
+// over 16 KiB, per core: ns/inst, and how the instructions were modelled (fractions timed,
+// replayed and repeated in blocks). RVSIM_WORKLOAD=substring picks workloads.
+func BenchmarkRetireWorkload(b *testing.B) {
+	cs, err := Shipped()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range workloads {
+		if sel := os.Getenv("RVSIM_WORKLOAD"); sel != "" && !strings.Contains(w.file+"/"+w.mode, sel) {
+			continue
+		}
+		bs := recordWorkload(b, w.file, w.mode)
+		n := 0
+		for _, bt := range bs {
+			n += len(bt.PC)
+		}
+		for _, c := range cs {
+			b.Run(c.Name+"/"+strings.TrimSuffix(w.file, ".elf")+"/"+w.mode, func(b *testing.B) {
+				m := New(c, 64, 0)
+				for _, bt := range bs { // warm: the blocks and variants are known
+					m.RetireBatch(bt)
+				}
+				t0, r0, p0 := m.blocks.timed, m.blocks.replayed, m.blocks.repeated
+				b.ResetTimer()
+				for range b.N {
+					for _, bt := range bs {
+						m.RetireBatch(bt)
+					}
+				}
+				b.StopTimer()
+				tot := float64(b.N * n)
+				b.ReportMetric(b.Elapsed().Seconds()*1e9/tot, "ns/inst")
+				b.ReportMetric(float64(m.blocks.timed-t0)/tot, "timed")
+				b.ReportMetric(float64(m.blocks.replayed-r0)/tot, "replayed")
+				b.ReportMetric(float64(m.blocks.repeated-p0)/tot, "repeated")
+			})
+		}
+	}
+}
+
+// TestWorkloadsMatchReference feeds the batches of the workloads' 16 KiB calls to the model
+// and, one instruction at a time, to the reference model (ref_test.go), on every shipped
+// core, and compares every counter and the profile: the memoized blocks, their variants and
+// the cache and store-buffer shortcuts must not change a cycle on real code either.
+func TestWorkloadsMatchReference(t *testing.T) {
+	cs, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range workloads {
+		bs := recordWorkload(t, w.file, w.mode)
+		lo, hi := ^uint64(0), uint64(0)
+		for _, bt := range bs {
+			for _, pc := range bt.PC {
+				lo, hi = min(lo, pc), max(hi, pc+4)
+			}
+		}
+		for _, c := range cs {
+			t.Run(c.Name+"/"+strings.TrimSuffix(w.file, ".elf")+"/"+w.mode, func(t *testing.T) {
+				m := New(c, 64, 0)
+				m.SetProfile(lo, hi)
+				ref := newRef(c, 64, 0)
+				ref.setProfile(lo, hi)
+				var ev Event
+				for _, bt := range bs {
+					m.RetireBatch(bt)
+					for i, pc := range bt.PC {
+						in := bt.Inst[i]
+						ev.PC, ev.Inst, ev.MemAddr = pc, *in, bt.Addr[i]
+						ev.NextPC = bt.Next
+						if i+1 < len(bt.PC) {
+							ev.NextPC = bt.PC[i+1]
+						}
+						oi := &m.ops[in.Op]
+						ev.MemSize, ev.Store = oi.mem, oi.store
+						ref.Retire(&ev)
+					}
+				}
+				if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
+					t.Fatal(d)
+				}
+				if m.Stats().Instructions == 0 {
+					t.Fatal("no instructions modelled")
+				}
+			})
+		}
+	}
+}
