@@ -618,6 +618,11 @@ func (c *Core) unassigned(op isa.Op) error {
 	return fmt.Errorf("%s: core %q does not assign op class %q (used by %s) to any unit", c.File, c.Name, op.Class(), op)
 }
 
+// unassignedAt is the error of a run in which such an op retired, at pc.
+func (c *Core) unassignedAt(op isa.Op, pc uint64) error {
+	return fmt.Errorf("%w (an instruction at %#x retired)", c.unassigned(op), pc)
+}
+
 // Summarize returns a one-line description: issue, widths, predictor, cache, vector.
 func (c *Core) Summarize() string {
 	kind := "in-order"

@@ -442,7 +442,7 @@ func (m *Model) retire(s *step) {
 	oi := &m.ops[in.Op]
 	if oi.unit < 0 {
 		if m.err == nil && oi.class != isa.ClassNone {
-			m.err = m.core.unassigned(in.Op)
+			m.err = m.core.unassignedAt(in.Op, s.pc)
 		}
 		if oi.class != isa.ClassNone || in.Op == isa.OpInvalid {
 			return

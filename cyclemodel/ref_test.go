@@ -256,7 +256,7 @@ func (m *refModel) Retire(e *Event) {
 	oi := &m.ops[e.Inst.Op]
 	if oi.unit < 0 {
 		if m.err == nil && oi.class != isa.ClassNone {
-			m.err = m.core.unassigned(e.Inst.Op)
+			m.err = m.core.unassignedAt(e.Inst.Op, e.PC)
 		}
 		if oi.class != isa.ClassNone || e.Inst.Op == isa.OpInvalid {
 			return
