@@ -164,21 +164,32 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		return n
 	}
 	n := ready()
-	if n == 0 && limit != 1 {
-		signalled, ok := l.waitForSignal(h, "poll", limit)
-		if !ok {
-			l.endSuspend()
-			return 0, false
-		}
-		if signalled {
-			return -eINTR, true // the mask, if any, stays for the handler's frame
-		}
+	if ret, final, ok := l.awaitReady(h, "poll", n, limit); final {
+		return ret, ok
 	}
-	l.endSuspend()
 	if nfds != 0 {
 		l.put(h, fds, b)
 	}
 	return n, true
+}
+
+// awaitReady ends a poll or select that found n descriptors ready: with none, it waits
+// for a signal (what names the call in the error of a wait nothing can end) or the timeout
+// at limit. final says the call ends here with ret: interrupted (-EINTR; the mask, if any,
+// stays for the handler's frame) or, with ok false, the run stopped.
+func (l *Linux) awaitReady(h *Hart, what string, n int64, limit uint64) (ret int64, final, ok bool) {
+	if n == 0 && limit != 1 {
+		signalled, ok := l.waitForSignal(h, what, limit)
+		if !ok {
+			l.endSuspend()
+			return 0, true, false
+		}
+		if signalled {
+			return -eINTR, true, true
+		}
+	}
+	l.endSuspend()
+	return n, false, true
 }
 
 // waitLimit reads a wait's timeout (a timespec, or with tv a timeval) at addr as the
@@ -272,17 +283,9 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 		return n
 	}
 	n := ready()
-	if n == 0 && limit != 1 {
-		signalled, ok := l.waitForSignal(h, "select", limit)
-		if !ok {
-			l.endSuspend()
-			return 0, false
-		}
-		if signalled {
-			return -eINTR, true
-		}
+	if ret, final, ok := l.awaitReady(h, "select", n, limit); final {
+		return ret, ok
 	}
-	l.endSuspend()
 	for i, addr := range sets {
 		if out[i] != nil {
 			l.put(h, addr, out[i])

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -70,15 +68,7 @@ func runClockProgram(t *testing.T, prog, core string, mhz float64) (string, []ui
 	return out.String(), probe.at, m
 }
 
-func buildClockProgram(t *testing.T) string {
-	t.Helper()
-	gcc := needTool(t, "riscv64-linux-gnu-gcc")
-	prog := filepath.Join(t.TempDir(), "clock")
-	if b, err := exec.Command(gcc, "-static", "-O2", "-o", prog, filepath.Join("testdata", "linux", "clock.c")).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
-	return prog
-}
+func buildClockProgram(t *testing.T) string { return buildLinuxProgram(t, "clock") }
 
 func field(t *testing.T, out, pattern string) int64 {
 	t.Helper()

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -14,12 +13,8 @@ import (
 // sysroot, and finish returns the value.
 func TestGDBDynamicPIE(t *testing.T) {
 	root := sysroot(t)
-	gcc := needTool(t, "riscv64-linux-gnu-gcc")
 	gdb := needTool(t, "gdb-multiarch")
-	prog := filepath.Join(t.TempDir(), "pie")
-	if b, err := exec.Command(gcc, "-g", "-O0", "-pie", "-fPIE", "-o", prog, filepath.Join("testdata", "linux", "pie.c")).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
+	prog := buildLinuxProgram(t, "pie", "-g", "-O0", "-pie", "-fPIE")
 	r := startGDBServer(t, "run", "--gdb", "0", "--sysroot", root, prog)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

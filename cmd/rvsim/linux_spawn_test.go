@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,12 +10,8 @@ import (
 // busybox's time (a vfork) run as under qemu-riscv64 -L.
 func TestLinuxSpawnAgainstQEMU(t *testing.T) {
 	root := sysroot(t)
-	gcc := needTool(t, "riscv64-linux-gnu-gcc")
 	qemu := needTool(t, "qemu-riscv64")
-	prog := filepath.Join(t.TempDir(), "spawn")
-	if b, err := exec.Command(gcc, "-static", "-O2", "-o", prog, filepath.Join("testdata", "linux", "spawn.c")).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
+	prog := buildLinuxProgram(t, "spawn")
 	rv := rvsimRun(t, nil, "--sysroot", root, prog)
 	q := hostRun(t, nil, qemu, "-L", root, prog)
 	if rv.stdout != q.stdout || rv.status != q.status {

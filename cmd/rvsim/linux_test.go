@@ -30,6 +30,22 @@ func sysroot(t *testing.T) string {
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
+// buildLinuxProgram compiles testdata/linux/NAME.c with Debian's riscv64 gcc and flags
+// (-static -O2 when none are given) into the test's directory.
+func buildLinuxProgram(t *testing.T, name string, flags ...string) string {
+	t.Helper()
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	if len(flags) == 0 {
+		flags = []string{"-static", "-O2"}
+	}
+	prog := filepath.Join(t.TempDir(), name)
+	args := append(append(flags, "-o", prog, filepath.Join("testdata", "linux", name+".c")), "-lm")
+	if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	return prog
+}
+
 type runResult struct {
 	status int
 	stdout string
@@ -77,12 +93,8 @@ func testInput() []byte {
 // A static glibc program runs as under qemu-riscv64: the same output, byte for byte, and
 // the same exit status.
 func TestLinuxStaticGlibcAgainstQEMU(t *testing.T) {
-	gcc := needTool(t, "riscv64-linux-gnu-gcc")
 	qemu := needTool(t, "qemu-riscv64")
-	prog := filepath.Join(t.TempDir(), "libc")
-	if b, err := exec.Command(gcc, "-static", "-O2", "-o", prog, filepath.Join("testdata", "linux", "libc.c"), "-lm").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
+	prog := buildLinuxProgram(t, "libc")
 	in := testInput()
 	rv := rvsimRun(t, in, "-E", "RVSIM_TEST_VAR=hello", "-U", "HOME", prog, "one", "two words")
 	q := hostRun(t, in, qemu, "-E", "RVSIM_TEST_VAR=hello", "-U", "HOME", prog, "one", "two words")

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,12 +10,8 @@ import (
 // with data or at end of file, POLLNVAL; and a wait that nothing can end stops with a
 // one-line error instead of hanging.
 func TestLinuxWaitAgainstQEMU(t *testing.T) {
-	gcc := needTool(t, "riscv64-linux-gnu-gcc")
 	qemu := needTool(t, "qemu-riscv64")
-	prog := filepath.Join(t.TempDir(), "wait")
-	if b, err := exec.Command(gcc, "-static", "-O2", "-o", prog, filepath.Join("testdata", "linux", "wait.c")).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, b)
-	}
+	prog := buildLinuxProgram(t, "wait")
 	rv := rvsimRun(t, nil, prog)
 	q := hostRun(t, nil, qemu, prog)
 	if rv.stdout != q.stdout || rv.status != q.status {
