@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"math/bits"
 	"sync"
 	"unsafe"
 
@@ -42,6 +43,16 @@ const (
 	vfSrl // .vx, .vi
 	vfMv  // vmv.v.v, vmv.v.x, vmv.v.i
 	vfGroup4
+)
+
+// The quick path's fields of an opVec imm (the loop's inline case, exec.go): vqOK says the
+// slot may run there (an unmasked single-width integer op whose operands are legal at LMUL
+// 1, or an unmasked unit-stride load or store of one field); vd is at vqVd and the
+// immediate of a .vi form (simm5, or uimm5 for shifts) from vqImm up, sign-extended.
+const (
+	vqOK  = 1 << 32
+	vqVd  = 40
+	vqImm = 48
 )
 
 // The element-group functions of vfGroup4 (imm bits 24..31) and their operand forms.
@@ -124,19 +135,32 @@ func vecDecode(s *slot, in *isa.Inst) {
 	if k == ^uint64(0) {
 		return
 	}
-	switch uint8(k) {
+	switch kind := uint8(k); kind {
 	case vfLoad, vfStore:
 		if in.Vm == 0 || in.Nf != 0 {
 			return // masked or segmented: the general executor
 		}
-	case vfGeneric, vfVset:
-	default:
-		if in.Vm == 0 {
+		k |= vqOK
+	case vfGeneric, vfVset, vfGroup4:
+		if in.Vm == 0 && kind == vfGroup4 {
 			k = vfGeneric
+		}
+	default:
+		switch {
+		case in.Vm == 0:
+			k = vfGeneric
+		case kind != vfMv || in.Rs2 == 0: // vmv.v.* with vs2 ≠ 0 is reserved
+			k |= vqOK
+			switch uint8(k >> 8) {
+			case srcI:
+				k |= uint64(in.Imm) << vqImm
+			case srcU:
+				k |= uint64(in.Rs1&31) << vqImm
+			}
 		}
 	}
 	s.op = opVec
-	s.imm = int64(k)
+	s.imm = int64(k | uint64(in.Rd&31)<<vqVd)
 }
 
 // vfastCfg is what the fast path needs of a configuration, for the one it was computed for.
@@ -148,6 +172,20 @@ type vfastCfg struct {
 	regs      int // registers in a group (1 for a fractional LMUL)
 	tail      int // bytes from a group's start to the end of its tail when the tail is filled with ones, else 0
 	groups4   int // 128-bit element groups in [0, vl) for SEW=32, or -1 when EGW=128 is not allowed
+
+	// The quick path, which the interpreter's loop runs inline (exec.go), is for the
+	// commonest configuration: VLEN 128, LMUL 1 and vl = VLMAX, so that every operand is one
+	// whole register of two 64-bit words, with no tail and nothing to check of the operands.
+	// qVType and qVL are the vtype and vl it holds for (qVType is ^0, which no vtype
+	// equals, when the current configuration is not such a one); the loop compares them
+	// with the live CSRs, so that whatever changes those (vset*, a trap, the debugger, a
+	// test) turns the quick path off until fastCfg sees the new configuration.
+	qVType, qVL uint64
+	qMask       uint64 // ones(SEW): the scalar operand's truncation
+	qLanes      uint64 // laneOnes[SEW/8]: the scalar operand's replication
+	qHi         uint64 // the top bit of every element (0 for SEW=64)
+	qShift      uint64 // SEW-1: the shift amount's mask
+	qEEW        int64  // log2(SEW/8), as the eew field of a load's or store's imm
 }
 
 // fastCfg returns the fast path's view of the current configuration.
@@ -165,6 +203,17 @@ func (v *Vector) fastCfg() *vfastCfg {
 		c.groups4 = -1
 		if v.SEW == 32 && v.VL%4 == 0 && v.VLEN*v.LMUL8/8 >= 128 {
 			c.groups4 = int(v.VL) / 4
+		}
+		c.qVType = ^uint64(0)
+		if littleEndianHost && !v.Vill && v.VLEN == 128 && v.LMUL8 == 8 && c.body == 16 && len(v.Reg) == 32*16 {
+			c.qVType, c.qVL = v.VType, v.VL
+			sew := uint(v.SEW)
+			c.qMask, c.qLanes, c.qShift = ones(sew), laneOnes[c.eb], uint64(sew-1)
+			c.qHi = 0
+			if sew < 64 {
+				c.qHi = c.qLanes << (sew - 1)
+			}
+			c.qEEW = int64(bits.TrailingZeros(uint(c.eb)))
 		}
 	}
 	return c
@@ -221,6 +270,7 @@ func (h *Hart) vecVset(_ *slot, in *isa.Inst) bool {
 	}
 	v.wrN = -1
 	execVset(h, in) // cannot trap
+	v.fastCfg()     // the quick path's configuration, for the instructions that follow
 	return h.vecDone(v)
 }
 
