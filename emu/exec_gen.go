@@ -359,6 +359,29 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
 					case vfMv:
 						vd[0], vd[1] = u0, u1
+					case vfGroup4:
+						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
+							goto vcall
+						}
+						p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+						switch uint8(s.imm >> 24) {
+						case vgAESEM:
+							sem.AESEncRoundIn(p, key)
+						case vgAESEF:
+							sem.AESEncLastIn(p, key)
+						case vgAESDM:
+							sem.AESDecRoundIn(p, key)
+						case vgAESDF:
+							sem.AESDecLastIn(p, key)
+						case vgAESZ:
+							p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+						case vgSM4R:
+							sem.VSM4RIn(p, key)
+						case vgGHSH:
+							sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+						case vgGMUL:
+							sem.VGMULIn(p, key)
+						}
 					case vfLoad, vfStore:
 						ea := x[s.rs1&63] & am
 						if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
@@ -1861,6 +1884,29 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
 					case vfMv:
 						vd[0], vd[1] = u0, u1
+					case vfGroup4:
+						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
+							goto vcall
+						}
+						p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+						switch uint8(s.imm >> 24) {
+						case vgAESEM:
+							sem.AESEncRoundIn(p, key)
+						case vgAESEF:
+							sem.AESEncLastIn(p, key)
+						case vgAESDM:
+							sem.AESDecRoundIn(p, key)
+						case vgAESDF:
+							sem.AESDecLastIn(p, key)
+						case vgAESZ:
+							p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+						case vgSM4R:
+							sem.VSM4RIn(p, key)
+						case vgGHSH:
+							sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+						case vgGMUL:
+							sem.VGMULIn(p, key)
+						}
 					case vfLoad, vfStore:
 						ea := x[s.rs1&63] & am
 						if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {

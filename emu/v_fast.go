@@ -141,9 +141,12 @@ func vecDecode(s *slot, in *isa.Inst) {
 			return // masked or segmented: the general executor
 		}
 		k |= vqOK
-	case vfGeneric, vfVset, vfGroup4:
-		if in.Vm == 0 && kind == vfGroup4 {
+	case vfGeneric, vfVset:
+	case vfGroup4:
+		if in.Vm == 0 {
 			k = vfGeneric
+		} else {
+			k |= vqOK
 		}
 	default:
 		switch {

@@ -340,12 +340,24 @@ func TestVectorQuickPath(t *testing.T) {
 }
 
 // randQuickInst returns a random unmasked instruction the quick path runs at SEW sew: an
-// integer op or vmv.v.* of fastTemplates with any registers and immediate, or vle/vse with
-// EEW = SEW from a0 (mem).
+// integer op or vmv.v.* of fastTemplates with any registers and immediate, an element-group
+// op at SEW 32, or vle/vse with EEW = SEW from a0 (mem).
 func randQuickInst(r *rand.Rand, dec *isa.Decoder, sew int) (w uint32, mem bool) {
 	if r.IntN(4) == 0 {
 		w = fastTemplates[22+bits.TrailingZeros(uint(sew/8))+4*r.IntN(2)]
 		return w&^(0x1f<<7) | uint32(r.IntN(32))<<7, true
+	}
+	if sew == 32 && r.IntN(3) == 0 {
+		for {
+			// An element-group op (vaes*, vsm4r, vghsh, vgmul); a .vs form's vd is not its vs2.
+			w = fastTemplates[31+r.IntN(13)]
+			w = w&^(0x1f<<7|0x1f<<15|0x1f<<20) | uint32(r.IntN(32))<<7 | uint32(r.IntN(32))<<15 | uint32(r.IntN(32))<<20
+			in, st := dec.Decode(w)
+			k := vfastOps()[in.Op]
+			if st == isa.OK && uint8(k) == vfGroup4 && (vkForm(k>>8) != vkVS || in.Rd != in.Rs2) {
+				return w | 1<<25, false
+			}
+		}
 	}
 	for {
 		w = fastTemplates[r.IntN(22)]
