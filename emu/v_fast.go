@@ -137,10 +137,12 @@ func vecDecode(s *slot, in *isa.Inst) {
 	}
 	switch kind := uint8(k); kind {
 	case vfLoad, vfStore:
-		if in.Vm == 0 || in.Nf != 0 {
-			return // masked or segmented: the general executor
+		if in.Vm == 0 {
+			return // masked: the general executor
 		}
-		k |= vqOK
+		if in.Nf == 0 {
+			k |= vqOK // segments stay off the quick path
+		}
 	case vfGeneric, vfVset:
 	case vfGroup4:
 		if in.Vm == 0 {
@@ -401,7 +403,9 @@ func (v *Vector) fastTail(vd int, c *vfastCfg) {
 // vecUnitStride runs vle<eew>.v or vse<eew>.v (unmasked, one field) as one copy when the
 // whole access lies in one page of Memory's read or write cache and its address is aligned
 // to the element (so that no element would count as misaligned or fault); anything else
-// goes to the general executor, which fills the cache for next time.
+// goes to the general executor, which fills the cache for next time. The segment forms
+// (vlseg<nf>e<eew>.v, vsseg...) do the same element by element, the fields interleaved in
+// memory and each in its own register group.
 func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 	v := h.vecReady()
 	if v == nil {
@@ -415,12 +419,12 @@ func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 	if eew*v.LMUL8 < v.SEW || emul8 > 64 {
 		return false
 	}
-	vd, dn := int(in.Rd), nregs(emul8)
-	if vd&(dn-1) != 0 || vd+dn > 32 {
+	vd, dn, nf := int(in.Rd), nregs(emul8), int(in.Nf)+1
+	if vd&(dn-1) != 0 || nf*dn > 8 || vd+nf*dn > 32 {
 		return false
 	}
 	eb := eew >> 3
-	n := int(v.VL) * eb
+	n := int(v.VL) * eb * nf
 	if n == 0 {
 		v.wrote(0, 0)
 		return h.vecDone(v)
@@ -431,21 +435,47 @@ func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 		return false
 	}
 	m := h.Mem
-	reg := v.Reg[vd*v.VLENB:][:n]
+	tlb := &m.rtlb
 	if store {
-		e := &m.wtlb[(a>>pageShift)&tlbMask]
-		if e.vpn != a>>pageShift {
-			return false
-		}
-		copy(e.data[a&pageMask:], reg)
-		v.wrote(0, 0)
-		return h.vecDone(v)
+		tlb = &m.wtlb
 	}
-	e := &m.rtlb[(a>>pageShift)&tlbMask]
+	e := &tlb[(a>>pageShift)&tlbMask]
 	if e.vpn != a>>pageShift {
 		return false
 	}
-	copy(reg, e.data[a&pageMask:])
+	mem := e.data[a&pageMask:][:n]
+	if nf > 1 {
+		// Element i of field f is at (i·nf + f)·eb in memory and at element i of the group
+		// at vd + f·dn.
+		vl, step := int(v.VL), dn*v.VLENB
+		for f := range nf {
+			reg := v.Reg[(vd*v.VLENB + f*step):][:vl*eb]
+			for i, o := 0, f*eb; i < len(reg); i, o = i+eb, o+nf*eb {
+				if store {
+					stE(mem, o, eb, ldE(reg, i, eb))
+				} else {
+					stE(reg, i, eb, ldE(mem, o, eb))
+				}
+			}
+		}
+		if store {
+			v.wrote(0, 0)
+			return h.vecDone(v)
+		}
+		end := v.tailEnd(eew, emul8)
+		for f := range nf {
+			v.onesTail(vd+f*dn, eb, vl, end)
+		}
+		v.wrote(vd, nf*dn)
+		return h.vecDone(v)
+	}
+	reg := v.Reg[vd*v.VLENB:][:n]
+	if store {
+		copy(mem, reg)
+		v.wrote(0, 0)
+		return h.vecDone(v)
+	}
+	copy(reg, mem)
 	v.onesTail(vd, eb, int(v.VL), v.tailEnd(eew, emul8))
 	v.wrote(vd, dn)
 	return h.vecDone(v)

@@ -75,8 +75,8 @@ func randFastInst(r *rand.Rand) uint32 {
 	}
 	if w&0x7f != 0x57 && w&0x7f != 0x77 {
 		w = w&^(0x1f<<15) | uint32(10+r.IntN(3))<<15 // a0..a2 hold the addresses
-		if r.IntN(16) == 0 {
-			w |= uint32(1+r.IntN(7)) << 29 // segments: not the fast path's
+		if r.IntN(4) == 0 {
+			w |= uint32(1+r.IntN(7)) << 29 // segments
 		}
 	}
 	if r.IntN(8) == 0 {
