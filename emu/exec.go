@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"rvsim/emu/sem"
@@ -558,6 +559,25 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
 					case vfMv:
 						vd[0], vd[1] = u0, u1
+					case vfRev8:
+						// The bytes of every element reversed: of the whole word, then
+						// the elements put back in their order.
+						switch v.fast.qEEW {
+						case 0:
+							vd[0], vd[1] = w0, w1
+						case 1:
+							const m8 = 0x00ff00ff00ff00ff
+							vd[0], vd[1] = w0>>8&m8|w0&m8<<8, w1>>8&m8|w1&m8<<8
+						case 2:
+							vd[0], vd[1] = bits.RotateLeft64(bits.ReverseBytes64(w0), 32), bits.RotateLeft64(bits.ReverseBytes64(w1), 32)
+						default:
+							vd[0], vd[1] = bits.ReverseBytes64(w0), bits.ReverseBytes64(w1)
+						}
+					case vfGather:
+						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+							goto vcall // vd overlaps a source: reserved
+						}
+						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
 					case vfGroup4:
 						// SEW 32 and vl 4: one element group, in place; a .vs form's vd
 						// must not be its vs2.

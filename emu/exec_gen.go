@@ -359,6 +359,23 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
 					case vfMv:
 						vd[0], vd[1] = u0, u1
+					case vfRev8:
+						switch v.fast.qEEW {
+						case 0:
+							vd[0], vd[1] = w0, w1
+						case 1:
+							const m8 = 0x00ff00ff00ff00ff
+							vd[0], vd[1] = w0>>8&m8|w0&m8<<8, w1>>8&m8|w1&m8<<8
+						case 2:
+							vd[0], vd[1] = bits.RotateLeft64(bits.ReverseBytes64(w0), 32), bits.RotateLeft64(bits.ReverseBytes64(w1), 32)
+						default:
+							vd[0], vd[1] = bits.ReverseBytes64(w0), bits.ReverseBytes64(w1)
+						}
+					case vfGather:
+						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+							goto vcall
+						}
+						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
 					case vfGroup4:
 						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
 							goto vcall
@@ -1884,6 +1901,23 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
 					case vfMv:
 						vd[0], vd[1] = u0, u1
+					case vfRev8:
+						switch v.fast.qEEW {
+						case 0:
+							vd[0], vd[1] = w0, w1
+						case 1:
+							const m8 = 0x00ff00ff00ff00ff
+							vd[0], vd[1] = w0>>8&m8|w0&m8<<8, w1>>8&m8|w1&m8<<8
+						case 2:
+							vd[0], vd[1] = bits.RotateLeft64(bits.ReverseBytes64(w0), 32), bits.RotateLeft64(bits.ReverseBytes64(w1), 32)
+						default:
+							vd[0], vd[1] = bits.ReverseBytes64(w0), bits.ReverseBytes64(w1)
+						}
+					case vfGather:
+						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+							goto vcall
+						}
+						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
 					case vfGroup4:
 						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
 							goto vcall

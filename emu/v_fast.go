@@ -43,6 +43,8 @@ const (
 	vfSrl // .vx, .vi
 	vfMv  // vmv.v.v, vmv.v.x, vmv.v.i
 	vfGroup4
+	vfRev8   // vrev8.v: the quick path, else the op's vexec function
+	vfGather // vrgather.vv: likewise
 )
 
 // The quick path's fields of an opVec imm (the loop's inline case, exec.go): vqOK says the
@@ -104,6 +106,7 @@ var vfastOps = sync.OnceValue(func() *[isa.NumOps]uint64 {
 	arith(vfAnd, isa.VAND_VV, isa.VAND_VX, isa.VAND_VI)
 	arith(vfOr, isa.VOR_VV, isa.VOR_VX, isa.VOR_VI)
 	arith(vfMv, isa.VMV_V_V, isa.VMV_V_X, isa.VMV_V_I)
+	t[isa.VREV8_V], t[isa.VRGATHER_VV] = vfRev8, vfGather
 	t[isa.VSLL_VX], t[isa.VSLL_VI] = vfSll|srcX<<8, vfSll|srcU<<8
 	t[isa.VSRL_VX], t[isa.VSRL_VI] = vfSrl|srcX<<8, vfSrl|srcU<<8
 	for _, g := range []struct {
@@ -244,8 +247,8 @@ var vfastFuncs = [16]func(h *Hart, s *slot, in *isa.Inst) bool{
 	vfSrl:     (*Hart).vecWords,
 	vfMv:      (*Hart).vecWords,
 	vfGroup4:  (*Hart).vecGroups4,
-	13:        (*Hart).vecDecline,
-	14:        (*Hart).vecDecline,
+	vfRev8:    (*Hart).vecGeneric,
+	vfGather:  (*Hart).vecGeneric,
 	15:        (*Hart).vecDecline,
 }
 
@@ -448,15 +451,17 @@ func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 		// Element i of field f is at (i·nf + f)·eb in memory and at element i of the group
 		// at vd + f·dn.
 		vl, step := int(v.VL), dn*v.VLENB
-		for f := range nf {
-			reg := v.Reg[(vd*v.VLENB + f*step):][:vl*eb]
-			for i, o := 0, f*eb; i < len(reg); i, o = i+eb, o+nf*eb {
-				if store {
-					stE(mem, o, eb, ldE(reg, i, eb))
-				} else {
-					stE(reg, i, eb, ldE(mem, o, eb))
-				}
-			}
+		// In bounds: the groups end by v31 and the memory is the n bytes of mem.
+		r, p := unsafe.Pointer(&v.Reg[vd*v.VLENB]), unsafe.Pointer(&mem[0])
+		switch eb {
+		case 1:
+			segCopy[uint8](r, p, nf, vl, step, store)
+		case 2:
+			segCopy[uint16](r, p, nf, vl, step, store)
+		case 4:
+			segCopy[uint32](r, p, nf, vl, step, store)
+		default:
+			segCopy[uint64](r, p, nf, vl, step, store)
 		}
 		if store {
 			v.wrote(0, 0)
@@ -479,6 +484,49 @@ func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 	v.onesTail(vd, eb, int(v.VL), v.tailEnd(eew, emul8))
 	v.wrote(vd, dn)
 	return h.vecDone(v)
+}
+
+// gather128 is vrgather.vv on the quick path: d[i] = src[ix[i]], or 0 when the index is
+// vl (VLMAX) or more, for elements of 1<<lg bytes of one 128-bit register each; d is
+// neither src nor ix (the general executor raises that).
+func gather128(d, src, ix *[2]uint64, lg int64) {
+	s, x := (*[16]byte)(unsafe.Pointer(src)), (*[16]byte)(unsafe.Pointer(ix))
+	var out [16]byte
+	if lg == 0 {
+		for i, j := range x {
+			if j < 16 {
+				out[i] = s[j]
+			}
+		}
+	} else {
+		eb := 1 << lg
+		n := uint64(16 >> lg)
+		for i := 0; i < 16; i += eb {
+			if j := ldE(x[:], i, eb); j < n {
+				copy(out[i:i+eb], s[int(j)*eb:])
+			}
+		}
+	}
+	*d = *(*[2]uint64)(unsafe.Pointer(&out))
+}
+
+// segCopy moves vl segments of nf elements of type T between memory at p (interleaved:
+// element i of field f at index i·nf + f) and the register groups at r (field f's group
+// step bytes after field f-1's), to memory when store is set.
+func segCopy[T uint8 | uint16 | uint32 | uint64](r, p unsafe.Pointer, nf, vl, step int, store bool) {
+	var z T
+	eb := int(unsafe.Sizeof(z))
+	for f := range nf {
+		rp, mp := unsafe.Add(r, f*step), unsafe.Add(p, f*eb)
+		for i := range vl {
+			re, me := (*T)(unsafe.Add(rp, i*eb)), (*T)(unsafe.Add(mp, i*nf*eb))
+			if store {
+				*me = *re
+			} else {
+				*re = *me
+			}
+		}
+	}
 }
 
 // vecGroups4 runs a 128-bit element-group instruction (EGS=4, SEW=32) with the table-driven

@@ -360,17 +360,26 @@ func randQuickInst(r *rand.Rand, dec *isa.Decoder, sew int) (w uint32, mem bool)
 		}
 	}
 	for {
+		// The integer ops and vmv.v.* (the first 22), or one of the others (from 44 on):
+		// vrev8.v and vrgather.vv among them run on the quick path, vsll.vv and the like
+		// go to the ops' own functions.
 		w = fastTemplates[r.IntN(22)]
+		if r.IntN(3) == 0 {
+			w = fastTemplates[44+r.IntN(len(fastTemplates)-44)]
+		}
+		w = w&^(0x1f<<7) | uint32(r.IntN(32))<<7 | 1<<25
+		if w>>26 != 0x12 || w>>12&7 != 2 { // vrev8.v's vs1 field is its function code
+			w = w&^(0x1f<<15) | uint32(r.IntN(32))<<15
+		}
+		if w>>26 != 0x17 { // vmv.v.* needs vs2 = 0
+			w = w&^(0x1f<<20) | uint32(r.IntN(32))<<20
+		}
 		in, st := dec.Decode(w)
-		if k := uint8(vfastOps()[in.Op]); st == isa.OK && k >= vfAdd && k <= vfMv {
-			break // vsll.vv and the like go to the ops' own functions
+		k := uint8(vfastOps()[in.Op])
+		if st == isa.OK && (k >= vfAdd && k <= vfMv || k == vfRev8 || k == vfGather && in.Rd != in.Rs1 && in.Rd != in.Rs2) {
+			return w, false
 		}
 	}
-	w = w&^(0x1f<<7|0x1f<<15) | uint32(r.IntN(32))<<7 | uint32(r.IntN(32))<<15
-	if w>>26 != 0x17 { // vmv.v.* needs vs2 = 0
-		w = w&^(0x1f<<20) | uint32(r.IntN(32))<<20
-	}
-	return w | 1<<25, false
 }
 
 // quickStep runs w at pc on fast through the loop and in on ref through the general
