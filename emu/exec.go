@@ -573,6 +573,15 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 						default:
 							vd[0], vd[1] = bits.ReverseBytes64(w0), bits.ReverseBytes64(w1)
 						}
+					case vfClmul:
+						if v.fast.qEEW != 3 {
+							goto vcall // SEW ≠ 64 is reserved
+						}
+						if s.imm&(1<<16) == 0 {
+							vd[0], vd[1] = sem.VClmul(w0, u0), sem.VClmul(w1, u1)
+						} else {
+							vd[0], vd[1] = sem.VClmulh(w0, u0), sem.VClmulh(w1, u1)
+						}
 					case vfGather:
 						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
 							goto vcall // vd overlaps a source: reserved

@@ -45,6 +45,7 @@ const (
 	vfGroup4
 	vfRev8   // vrev8.v: the quick path, else the op's vexec function
 	vfGather // vrgather.vv: likewise
+	vfClmul  // vclmul[h].vv/.vx (imm bit 16: the high half), SEW 64 only
 )
 
 // The quick path's fields of an opVec imm (the loop's inline case, exec.go): vqOK says the
@@ -107,6 +108,8 @@ var vfastOps = sync.OnceValue(func() *[isa.NumOps]uint64 {
 	arith(vfOr, isa.VOR_VV, isa.VOR_VX, isa.VOR_VI)
 	arith(vfMv, isa.VMV_V_V, isa.VMV_V_X, isa.VMV_V_I)
 	t[isa.VREV8_V], t[isa.VRGATHER_VV] = vfRev8, vfGather
+	arith(vfClmul, isa.VCLMUL_VV, isa.VCLMUL_VX, 0)
+	arith(vfClmul|1<<16, isa.VCLMULH_VV, isa.VCLMULH_VX, 0)
 	t[isa.VSLL_VX], t[isa.VSLL_VI] = vfSll|srcX<<8, vfSll|srcU<<8
 	t[isa.VSRL_VX], t[isa.VSRL_VI] = vfSrl|srcX<<8, vfSrl|srcU<<8
 	for _, g := range []struct {
@@ -249,10 +252,8 @@ var vfastFuncs = [16]func(h *Hart, s *slot, in *isa.Inst) bool{
 	vfGroup4:  (*Hart).vecGroups4,
 	vfRev8:    (*Hart).vecGeneric,
 	vfGather:  (*Hart).vecGeneric,
-	15:        (*Hart).vecDecline,
+	vfClmul:   (*Hart).vecWords,
 }
-
-func (h *Hart) vecDecline(*slot, *isa.Inst) bool { return false }
 
 // vecReady returns the vector unit when an instruction other than vset* may run on the fast
 // path (enabled, a valid vtype, vstart 0), else nil.
@@ -298,7 +299,8 @@ func (h *Hart) vecGeneric(_ *slot, in *isa.Inst) bool {
 }
 
 // vecWords runs a single-width integer instruction on whole 64-bit words of the register
-// groups, all elements of a word at once (SIMD within a register).
+// groups, all elements of a word at once (SIMD within a register); vclmul[h] at SEW 64 a
+// word (an element) at a time.
 func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	v := h.vecReady()
 	if v == nil {
@@ -308,8 +310,9 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	kind, src := uint8(s.imm), uint8(s.imm>>8)
 	vd, vs2, vs1 := int(in.Rd), int(in.Rs2), int(in.Rs1)
 	g := c.regs - 1
-	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && vs1&g != 0 || kind == vfMv && vs2 != 0 {
-		return false // reserved operands: the general executor raises them
+	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && vs1&g != 0 || kind == vfMv && vs2 != 0 ||
+		kind == vfClmul && c.eb != 8 {
+		return false // reserved operands or SEW: the general executor raises them
 	}
 	n := c.body
 	if n == 0 {
@@ -381,6 +384,14 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	case vfMv:
 		for i := 0; i < n; i += 8 {
 			*(*uint64)(unsafe.Add(d, i)) = *(*uint64)(unsafe.Add(b, i))
+		}
+	case vfClmul:
+		f := sem.VClmul
+		if s.imm&(1<<16) != 0 {
+			f = sem.VClmulh
+		}
+		for i := 0; i < n; i += 8 {
+			*(*uint64)(unsafe.Add(d, i)) = f(*(*uint64)(unsafe.Add(a, i)), *(*uint64)(unsafe.Add(b, i)))
 		}
 	}
 	if full < n {

@@ -30,6 +30,7 @@ var fastTemplates = []uint32{
 	0xa623a0f7, 0xa62820f7, 0xa22820f7, 0xb221a0f7, 0xa228a0f7, // vaes*, vsm4r, vghsh, vgmul
 	0x0d05f557, 0xc0127557, 0x80c5f557, // vsetvli, vsetivli, vsetvl
 	0x322180d7, 0x0e21a0d7, 0x42202557, 0x3a20b0d7, 0x622030d7, 0x3221a0d7, 0x4a24a0d7, 0x5208a0d7, // others
+	0x3621a0d7, 0x322560d7, 0x362560d7, // vclmulh.vv, vclmul.vx, vclmulh.vx
 }
 
 // randVReg picks a register field: often a multiple of 8, 4 or 2 (aligned groups), else any.
@@ -376,7 +377,7 @@ func randQuickInst(r *rand.Rand, dec *isa.Decoder, sew int) (w uint32, mem bool)
 		}
 		in, st := dec.Decode(w)
 		k := uint8(vfastOps()[in.Op])
-		if st == isa.OK && (k >= vfAdd && k <= vfMv || k == vfRev8 || k == vfGather && in.Rd != in.Rs1 && in.Rd != in.Rs2) {
+		if st == isa.OK && (k >= vfAdd && k <= vfMv || k == vfRev8 || k == vfClmul && sew == 64 || k == vfGather && in.Rd != in.Rs1 && in.Rd != in.Rs2) {
 			return w, false
 		}
 	}
