@@ -1,7 +1,6 @@
 package emu
 
 import (
-	"math/bits"
 	"unsafe"
 
 	"rvsim/emu/sem"
@@ -560,19 +559,8 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 					case vfMv:
 						vd[0], vd[1] = u0, u1
 					case vfRev8:
-						// The bytes of every element reversed: of the whole word, then
-						// the elements put back in their order.
-						switch v.fast.qEEW {
-						case 0:
-							vd[0], vd[1] = w0, w1
-						case 1:
-							const m8 = 0x00ff00ff00ff00ff
-							vd[0], vd[1] = w0>>8&m8|w0&m8<<8, w1>>8&m8|w1&m8<<8
-						case 2:
-							vd[0], vd[1] = bits.RotateLeft64(bits.ReverseBytes64(w0), 32), bits.RotateLeft64(bits.ReverseBytes64(w1), 32)
-						default:
-							vd[0], vd[1] = bits.ReverseBytes64(w0), bits.ReverseBytes64(w1)
-						}
+						eb := 1 << v.fast.qEEW
+						vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
 					case vfClmul:
 						if v.fast.qEEW != 3 {
 							goto vcall // SEW ≠ 64 is reserved

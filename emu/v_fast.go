@@ -43,8 +43,8 @@ const (
 	vfSrl // .vx, .vi
 	vfMv  // vmv.v.v, vmv.v.x, vmv.v.i
 	vfGroup4
-	vfRev8   // vrev8.v: the quick path, else the op's vexec function
-	vfGather // vrgather.vv: likewise
+	vfRev8   // vrev8.v
+	vfGather // vrgather.vv
 	vfClmul  // vclmul[h].vv/.vx (imm bit 16: the high half), SEW 64 only
 )
 
@@ -250,8 +250,8 @@ var vfastFuncs = [16]func(h *Hart, s *slot, in *isa.Inst) bool{
 	vfSrl:     (*Hart).vecWords,
 	vfMv:      (*Hart).vecWords,
 	vfGroup4:  (*Hart).vecGroups4,
-	vfRev8:    (*Hart).vecGeneric,
-	vfGather:  (*Hart).vecGeneric,
+	vfRev8:    (*Hart).vecWords,
+	vfGather:  (*Hart).vecGather,
 	vfClmul:   (*Hart).vecWords,
 }
 
@@ -310,7 +310,7 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	kind, src := uint8(s.imm), uint8(s.imm>>8)
 	vd, vs2, vs1 := int(in.Rd), int(in.Rs2), int(in.Rs1)
 	g := c.regs - 1
-	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && vs1&g != 0 || kind == vfMv && vs2 != 0 ||
+	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && kind != vfRev8 && vs1&g != 0 || kind == vfMv && vs2 != 0 ||
 		kind == vfClmul && c.eb != 8 {
 		return false // reserved operands or SEW: the general executor raises them
 	}
@@ -385,6 +385,11 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 		for i := 0; i < n; i += 8 {
 			*(*uint64)(unsafe.Add(d, i)) = *(*uint64)(unsafe.Add(b, i))
 		}
+	case vfRev8:
+		for i := 0; i < n; i += 8 {
+			p := (*uint64)(unsafe.Add(d, i))
+			*p = rev8Lanes(*(*uint64)(unsafe.Add(a, i)), eb)
+		}
 	case vfClmul:
 		f := sem.VClmul
 		if s.imm&(1<<16) != 0 {
@@ -402,6 +407,63 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	v.fastTail(vd, c)
 	v.wrote(vd, c.regs)
 	return h.vecDone(v)
+}
+
+// vecGather runs vrgather.vv (unmasked) on aligned groups that do not overlap: vd[i] =
+// vs2[vs1[i]], or 0 for an index of VLMAX or more.
+func (h *Hart) vecGather(_ *slot, in *isa.Inst) bool {
+	v := h.vecReady()
+	if v == nil {
+		return false
+	}
+	c := v.fastCfg()
+	vd, vs2, vs1, nr := int(in.Rd), int(in.Rs2), int(in.Rs1), c.regs
+	if g := nr - 1; vd&g != 0 || vs2&g != 0 || vs1&g != 0 || overlaps(vd, nr, vs2, nr) || overlaps(vd, nr, vs1, nr) {
+		return false // reserved: the general executor raises it
+	}
+	vl, eb := int(v.VL), c.eb
+	if vl == 0 {
+		v.wrote(0, 0)
+		return h.vecDone(v)
+	}
+	vlmax := uint64(v.VLMAX(v.SEW, v.LMUL8))
+	d, src, ix := v.Reg[vd*v.VLENB:], v.Reg[vs2*v.VLENB:], v.Reg[vs1*v.VLENB:]
+	if eb == 1 {
+		d := d[:vl]
+		for i, j := range ix[:vl] {
+			var x byte
+			if uint64(j) < vlmax {
+				x = src[j]
+			}
+			d[i] = x
+		}
+	} else {
+		for i := 0; i < vl*eb; i += eb {
+			var x uint64
+			if j := ldE(ix, i, eb); j < vlmax {
+				x = ldE(src, int(j)*eb, eb)
+			}
+			stE(d, i, eb, x)
+		}
+	}
+	v.fastTail(vd, c)
+	v.wrote(vd, nr)
+	return h.vecDone(v)
+}
+
+// rev8Lanes reverses the bytes of every eb-byte element of w: of the whole word, then the
+// elements put back in their order.
+func rev8Lanes(w uint64, eb int) uint64 {
+	switch eb {
+	case 1:
+		return w
+	case 2:
+		const m8 = 0x00ff00ff00ff00ff
+		return w>>8&m8 | w&m8<<8
+	case 4:
+		return bits.RotateLeft64(bits.ReverseBytes64(w), 32)
+	}
+	return bits.ReverseBytes64(w)
 }
 
 // fastTail fills the tail of the group at vd with ones when the policy says so.
