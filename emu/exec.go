@@ -519,6 +519,61 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
 					vd := &rf[s.imm>>vqVd&31]
 					vs2 := &rf[s.rs2&31]
+					if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
+						// The kinds that call a function, apart from the word operations
+						// below so that those keep their values in registers.
+						switch kind {
+						case vfGroup4:
+							// SEW 32 and vl 4: one element group, in place; a .vs form's
+							// vd must not be its vs2.
+							if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
+								goto vcall
+							}
+							p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+							switch uint8(s.imm >> 24) {
+							case vgAESEM:
+								sem.AESEncRoundIn(p, key)
+							case vgAESEF:
+								sem.AESEncLastIn(p, key)
+							case vgAESDM:
+								sem.AESDecRoundIn(p, key)
+							case vgAESDF:
+								sem.AESDecLastIn(p, key)
+							case vgAESZ:
+								p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+							case vgSM4R:
+								sem.VSM4RIn(p, key)
+							case vgGHSH:
+								sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+							case vgGMUL:
+								sem.VGMULIn(p, key)
+							}
+						case vfGather:
+							if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+								goto vcall // vd overlaps a source: reserved
+							}
+							gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
+						case vfClmul:
+							if v.fast.qEEW != 3 {
+								goto vcall // SEW ≠ 64 is reserved
+							}
+							u0, u1 := x[s.rs1&63], x[s.rs1&63] // .vx: SEW 64 takes the whole register
+							if uint8(s.imm>>8) == srcV {
+								vs1 := &rf[s.rs1&31]
+								u0, u1 = vs1[0], vs1[1]
+							}
+							if s.imm&(1<<16) == 0 {
+								vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
+							} else {
+								vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
+							}
+						}
+						v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
+						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
+							h.CSR.mstatus |= mstatusVSDirty
+						}
+						break
+					}
 					// The second operand: vs1's words, or the scalar truncated to SEW and
 					// replicated to every element (sc keeps it for the shifts).
 					sc := uint64(s.imm >> vqImm)
@@ -561,45 +616,6 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 					case vfRev8:
 						eb := 1 << v.fast.qEEW
 						vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
-					case vfClmul:
-						if v.fast.qEEW != 3 {
-							goto vcall // SEW ≠ 64 is reserved
-						}
-						if s.imm&(1<<16) == 0 {
-							vd[0], vd[1] = sem.VClmul(w0, u0), sem.VClmul(w1, u1)
-						} else {
-							vd[0], vd[1] = sem.VClmulh(w0, u0), sem.VClmulh(w1, u1)
-						}
-					case vfGather:
-						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
-							goto vcall // vd overlaps a source: reserved
-						}
-						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
-					case vfGroup4:
-						// SEW 32 and vl 4: one element group, in place; a .vs form's vd
-						// must not be its vs2.
-						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
-							goto vcall
-						}
-						p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
-						switch uint8(s.imm >> 24) {
-						case vgAESEM:
-							sem.AESEncRoundIn(p, key)
-						case vgAESEF:
-							sem.AESEncLastIn(p, key)
-						case vgAESDM:
-							sem.AESDecRoundIn(p, key)
-						case vgAESDF:
-							sem.AESDecLastIn(p, key)
-						case vgAESZ:
-							p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
-						case vgSM4R:
-							sem.VSM4RIn(p, key)
-						case vgGHSH:
-							sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
-						case vgGMUL:
-							sem.VGMULIn(p, key)
-						}
 					case vfLoad, vfStore:
 						// One field of EEW = SEW, element-aligned and inside one page of
 						// the read (write) cache; else the call below.
