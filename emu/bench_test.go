@@ -48,6 +48,7 @@ func BenchmarkInterpreterLoop(b *testing.B) {
 	loadWords(m, base, benchLoop)
 	const iters = 1 << 20
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		h.PC = base
 		h.X[8] = iters // s0
@@ -57,7 +58,7 @@ func BenchmarkInterpreterLoop(b *testing.B) {
 			b.Fatalf("loop ended at %#x: %v", h.PC, st)
 		}
 	}
-	b.ReportMetric(float64(10*iters)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MIPS")
+	reportMIPS(b, 10*iters*uint64(b.N), cpu0)
 }
 
 // BenchmarkHookedLoop measures the per-instruction observation path (the cost model's and

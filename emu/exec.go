@@ -3,6 +3,7 @@ package emu
 import (
 	"unsafe"
 
+	"rvsim/emu/sem"
 	"rvsim/isa"
 )
 
@@ -507,9 +508,144 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 				// A single hart sees its own accesses in order: nothing to do.
 
 			case opVec:
-				// A vector instruction: the vector unit's fast path for its kind (v_fast.go)
-				// runs it here unless it declines (false) or an Observer wants every vector
-				// instruction from the general executor.
+				// A vector instruction. The quick path (vfastCfg) runs the commonest ones
+				// here without a call: whole 128-bit registers as two words each, all
+				// elements of a word at once, when the live vtype and vl are the ones it
+				// was set up for. Anything else calls the fast path for the kind
+				// (v_fast.go), which runs it unless it declines (false). An Observer gets
+				// every vector instruction from the general executor.
+				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL &&
+					v.VStart == 0 && h.Observer == nil && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
+					vd := &rf[s.imm>>vqVd&31]
+					vs2 := &rf[s.rs2&31]
+					if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
+						// The kinds that call a function, apart from the word operations
+						// below so that those keep their values in registers.
+						switch kind {
+						case vfGroup4:
+							// SEW 32 and vl 4: one element group, in place; a .vs form's
+							// vd must not be its vs2.
+							if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
+								goto vcall
+							}
+							p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+							switch uint8(s.imm >> 24) {
+							case vgAESEM:
+								sem.AESEncRoundIn(p, key)
+							case vgAESEF:
+								sem.AESEncLastIn(p, key)
+							case vgAESDM:
+								sem.AESDecRoundIn(p, key)
+							case vgAESDF:
+								sem.AESDecLastIn(p, key)
+							case vgAESZ:
+								p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+							case vgSM4R:
+								sem.VSM4RIn(p, key)
+							case vgGHSH:
+								sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+							case vgGMUL:
+								sem.VGMULIn(p, key)
+							}
+						case vfGather:
+							if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+								goto vcall // vd overlaps a source: reserved
+							}
+							gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
+						case vfClmul:
+							if v.fast.qEEW != 3 {
+								goto vcall // SEW ≠ 64 is reserved
+							}
+							u0, u1 := x[s.rs1&63], x[s.rs1&63] // .vx: SEW 64 takes the whole register
+							if uint8(s.imm>>8) == srcV {
+								vs1 := &rf[s.rs1&31]
+								u0, u1 = vs1[0], vs1[1]
+							}
+							if s.imm&(1<<16) == 0 {
+								vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
+							} else {
+								vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
+							}
+						}
+						v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
+						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
+							h.CSR.mstatus |= mstatusVSDirty
+						}
+						break
+					}
+					// The second operand: vs1's words, or the scalar truncated to SEW and
+					// replicated to every element (sc keeps it for the shifts).
+					sc := uint64(s.imm >> vqImm)
+					if uint8(s.imm>>8) == srcX {
+						sc = x[s.rs1&63]
+					}
+					u0 := sc & v.fast.qMask * v.fast.qLanes
+					u1 := u0
+					if uint8(s.imm>>8) == srcV {
+						vs1 := &rf[s.rs1&31]
+						u0, u1 = vs1[0], vs1[1]
+					}
+					w0, w1 := vs2[0], vs2[1]
+					wrote := 1
+					switch uint8(s.imm) {
+					case vfAdd:
+						hi := v.fast.qHi
+						vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
+						vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
+					case vfSub:
+						hi := v.fast.qHi
+						vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
+						vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
+					case vfXor:
+						vd[0], vd[1] = w0^u0, w1^u1
+					case vfAnd:
+						vd[0], vd[1] = w0&u0, w1&u1
+					case vfOr:
+						vd[0], vd[1] = w0|u0, w1|u1
+					case vfSll:
+						sh := sc & v.fast.qShift
+						mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
+						vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
+					case vfSrl:
+						sh := sc & v.fast.qShift
+						mk := v.fast.qMask >> sh * v.fast.qLanes
+						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
+					case vfMv:
+						vd[0], vd[1] = u0, u1
+					case vfRev8:
+						eb := 1 << v.fast.qEEW
+						vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
+					case vfLoad, vfStore:
+						// One field of EEW = SEW, element-aligned and inside one page of
+						// the read (write) cache; else the call below.
+						ea := x[s.rs1&63] & am
+						if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+							goto vcall
+						}
+						if uint8(s.imm) == vfLoad {
+							e := &m.rtlb[(ea>>pageShift)&tlbMask]
+							if e.vpn != ea>>pageShift {
+								goto vcall
+							}
+							vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+						} else {
+							e := &m.wtlb[(ea>>pageShift)&tlbMask]
+							if e.vpn != ea>>pageShift {
+								goto vcall
+							}
+							put64(e.data, ea, vd[0])
+							put64(e.data, ea+8, vd[1])
+							wrote = 0
+						}
+					}
+					v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
+						h.CSR.mstatus |= mstatusVSDirty
+					}
+					break
+				}
+			vcall:
 				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}

@@ -1,6 +1,7 @@
 package emu
 
 import (
+	"math/bits"
 	"sync"
 	"unsafe"
 
@@ -42,6 +43,19 @@ const (
 	vfSrl // .vx, .vi
 	vfMv  // vmv.v.v, vmv.v.x, vmv.v.i
 	vfGroup4
+	vfRev8   // vrev8.v
+	vfGather // vrgather.vv
+	vfClmul  // vclmul[h].vv/.vx (imm bit 16: the high half), SEW 64 only
+)
+
+// The quick path's fields of an opVec imm (the loop's inline case, exec.go): vqOK says the
+// slot may run there (an unmasked single-width integer op whose operands are legal at LMUL
+// 1, or an unmasked unit-stride load or store of one field); vd is at vqVd and the
+// immediate of a .vi form (simm5, or uimm5 for shifts) from vqImm up, sign-extended.
+const (
+	vqOK  = 1 << 32
+	vqVd  = 40
+	vqImm = 48
 )
 
 // The element-group functions of vfGroup4 (imm bits 24..31) and their operand forms.
@@ -93,6 +107,9 @@ var vfastOps = sync.OnceValue(func() *[isa.NumOps]uint64 {
 	arith(vfAnd, isa.VAND_VV, isa.VAND_VX, isa.VAND_VI)
 	arith(vfOr, isa.VOR_VV, isa.VOR_VX, isa.VOR_VI)
 	arith(vfMv, isa.VMV_V_V, isa.VMV_V_X, isa.VMV_V_I)
+	t[isa.VREV8_V], t[isa.VRGATHER_VV] = vfRev8, vfGather
+	arith(vfClmul, isa.VCLMUL_VV, isa.VCLMUL_VX, 0)
+	arith(vfClmul|1<<16, isa.VCLMULH_VV, isa.VCLMULH_VX, 0)
 	t[isa.VSLL_VX], t[isa.VSLL_VI] = vfSll|srcX<<8, vfSll|srcU<<8
 	t[isa.VSRL_VX], t[isa.VSRL_VI] = vfSrl|srcX<<8, vfSrl|srcU<<8
 	for _, g := range []struct {
@@ -124,19 +141,37 @@ func vecDecode(s *slot, in *isa.Inst) {
 	if k == ^uint64(0) {
 		return
 	}
-	switch uint8(k) {
+	switch kind := uint8(k); kind {
 	case vfLoad, vfStore:
-		if in.Vm == 0 || in.Nf != 0 {
-			return // masked or segmented: the general executor
+		if in.Vm == 0 {
+			return // masked: the general executor
+		}
+		if in.Nf == 0 {
+			k |= vqOK // segments stay off the quick path
 		}
 	case vfGeneric, vfVset:
-	default:
+	case vfGroup4:
 		if in.Vm == 0 {
 			k = vfGeneric
+		} else {
+			k |= vqOK
+		}
+	default:
+		switch {
+		case in.Vm == 0:
+			k = vfGeneric
+		case kind != vfMv || in.Rs2 == 0: // vmv.v.* with vs2 ≠ 0 is reserved
+			k |= vqOK
+			switch uint8(k >> 8) {
+			case srcI:
+				k |= uint64(in.Imm) << vqImm
+			case srcU:
+				k |= uint64(in.Rs1&31) << vqImm
+			}
 		}
 	}
 	s.op = opVec
-	s.imm = int64(k)
+	s.imm = int64(k | uint64(in.Rd&31)<<vqVd)
 }
 
 // vfastCfg is what the fast path needs of a configuration, for the one it was computed for.
@@ -148,6 +183,20 @@ type vfastCfg struct {
 	regs      int // registers in a group (1 for a fractional LMUL)
 	tail      int // bytes from a group's start to the end of its tail when the tail is filled with ones, else 0
 	groups4   int // 128-bit element groups in [0, vl) for SEW=32, or -1 when EGW=128 is not allowed
+
+	// The quick path, which the interpreter's loop runs inline (exec.go), is for the
+	// commonest configuration: VLEN 128, LMUL 1 and vl = VLMAX, so that every operand is one
+	// whole register of two 64-bit words, with no tail and nothing to check of the operands.
+	// qVType and qVL are the vtype and vl it holds for (qVType is ^0, which no vtype
+	// equals, when the current configuration is not such a one); the loop compares them
+	// with the live CSRs, so that whatever changes those (vset*, a trap, the debugger, a
+	// test) turns the quick path off until fastCfg sees the new configuration.
+	qVType, qVL uint64
+	qMask       uint64 // ones(SEW): the scalar operand's truncation
+	qLanes      uint64 // laneOnes[SEW/8]: the scalar operand's replication
+	qHi         uint64 // the top bit of every element (0 for SEW=64)
+	qShift      uint64 // SEW-1: the shift amount's mask
+	qEEW        int64  // log2(SEW/8), as the eew field of a load's or store's imm
 }
 
 // fastCfg returns the fast path's view of the current configuration.
@@ -165,6 +214,17 @@ func (v *Vector) fastCfg() *vfastCfg {
 		c.groups4 = -1
 		if v.SEW == 32 && v.VL%4 == 0 && v.VLEN*v.LMUL8/8 >= 128 {
 			c.groups4 = int(v.VL) / 4
+		}
+		c.qVType = ^uint64(0)
+		if littleEndianHost && !v.Vill && v.VLEN == 128 && v.LMUL8 == 8 && c.body == 16 && len(v.Reg) == 32*16 {
+			c.qVType, c.qVL = v.VType, v.VL
+			sew := uint(v.SEW)
+			c.qMask, c.qLanes, c.qShift = ones(sew), laneOnes[c.eb], uint64(sew-1)
+			c.qHi = 0
+			if sew < 64 {
+				c.qHi = c.qLanes << (sew - 1)
+			}
+			c.qEEW = int64(bits.TrailingZeros(uint(c.eb)))
 		}
 	}
 	return c
@@ -190,12 +250,10 @@ var vfastFuncs = [16]func(h *Hart, s *slot, in *isa.Inst) bool{
 	vfSrl:     (*Hart).vecWords,
 	vfMv:      (*Hart).vecWords,
 	vfGroup4:  (*Hart).vecGroups4,
-	13:        (*Hart).vecDecline,
-	14:        (*Hart).vecDecline,
-	15:        (*Hart).vecDecline,
+	vfRev8:    (*Hart).vecWords,
+	vfGather:  (*Hart).vecGather,
+	vfClmul:   (*Hart).vecWords,
 }
-
-func (h *Hart) vecDecline(*slot, *isa.Inst) bool { return false }
 
 // vecReady returns the vector unit when an instruction other than vset* may run on the fast
 // path (enabled, a valid vtype, vstart 0), else nil.
@@ -221,6 +279,7 @@ func (h *Hart) vecVset(_ *slot, in *isa.Inst) bool {
 	}
 	v.wrN = -1
 	execVset(h, in) // cannot trap
+	v.fastCfg()     // the quick path's configuration, for the instructions that follow
 	return h.vecDone(v)
 }
 
@@ -240,7 +299,8 @@ func (h *Hart) vecGeneric(_ *slot, in *isa.Inst) bool {
 }
 
 // vecWords runs a single-width integer instruction on whole 64-bit words of the register
-// groups, all elements of a word at once (SIMD within a register).
+// groups, all elements of a word at once (SIMD within a register); vclmul[h] at SEW 64 a
+// word (an element) at a time.
 func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	v := h.vecReady()
 	if v == nil {
@@ -250,8 +310,9 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	kind, src := uint8(s.imm), uint8(s.imm>>8)
 	vd, vs2, vs1 := int(in.Rd), int(in.Rs2), int(in.Rs1)
 	g := c.regs - 1
-	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && vs1&g != 0 || kind == vfMv && vs2 != 0 {
-		return false // reserved operands: the general executor raises them
+	if !littleEndianHost || vd&g != 0 || kind != vfMv && vs2&g != 0 || src == srcV && kind != vfRev8 && vs1&g != 0 || kind == vfMv && vs2 != 0 ||
+		kind == vfClmul && c.eb != 8 {
+		return false // reserved operands or SEW: the general executor raises them
 	}
 	n := c.body
 	if n == 0 {
@@ -324,6 +385,19 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 		for i := 0; i < n; i += 8 {
 			*(*uint64)(unsafe.Add(d, i)) = *(*uint64)(unsafe.Add(b, i))
 		}
+	case vfRev8:
+		for i := 0; i < n; i += 8 {
+			p := (*uint64)(unsafe.Add(d, i))
+			*p = rev8Lanes(*(*uint64)(unsafe.Add(a, i)), eb)
+		}
+	case vfClmul:
+		f := sem.VClmul
+		if s.imm&(1<<16) != 0 {
+			f = sem.VClmulh
+		}
+		for i := 0; i < n; i += 8 {
+			*(*uint64)(unsafe.Add(d, i)) = f(*(*uint64)(unsafe.Add(a, i)), *(*uint64)(unsafe.Add(b, i)))
+		}
 	}
 	if full < n {
 		m := ^uint64(0) >> (64 - 8*uint(n-full))
@@ -333,6 +407,63 @@ func (h *Hart) vecWords(s *slot, in *isa.Inst) bool {
 	v.fastTail(vd, c)
 	v.wrote(vd, c.regs)
 	return h.vecDone(v)
+}
+
+// vecGather runs vrgather.vv (unmasked) on aligned groups that do not overlap: vd[i] =
+// vs2[vs1[i]], or 0 for an index of VLMAX or more.
+func (h *Hart) vecGather(_ *slot, in *isa.Inst) bool {
+	v := h.vecReady()
+	if v == nil {
+		return false
+	}
+	c := v.fastCfg()
+	vd, vs2, vs1, nr := int(in.Rd), int(in.Rs2), int(in.Rs1), c.regs
+	if g := nr - 1; vd&g != 0 || vs2&g != 0 || vs1&g != 0 || overlaps(vd, nr, vs2, nr) || overlaps(vd, nr, vs1, nr) {
+		return false // reserved: the general executor raises it
+	}
+	vl, eb := int(v.VL), c.eb
+	if vl == 0 {
+		v.wrote(0, 0)
+		return h.vecDone(v)
+	}
+	vlmax := uint64(v.VLMAX(v.SEW, v.LMUL8))
+	d, src, ix := v.Reg[vd*v.VLENB:], v.Reg[vs2*v.VLENB:], v.Reg[vs1*v.VLENB:]
+	if eb == 1 {
+		d := d[:vl]
+		for i, j := range ix[:vl] {
+			var x byte
+			if uint64(j) < vlmax {
+				x = src[j]
+			}
+			d[i] = x
+		}
+	} else {
+		for i := 0; i < vl*eb; i += eb {
+			var x uint64
+			if j := ldE(ix, i, eb); j < vlmax {
+				x = ldE(src, int(j)*eb, eb)
+			}
+			stE(d, i, eb, x)
+		}
+	}
+	v.fastTail(vd, c)
+	v.wrote(vd, nr)
+	return h.vecDone(v)
+}
+
+// rev8Lanes reverses the bytes of every eb-byte element of w: of the whole word, then the
+// elements put back in their order.
+func rev8Lanes(w uint64, eb int) uint64 {
+	switch eb {
+	case 1:
+		return w
+	case 2:
+		const m8 = 0x00ff00ff00ff00ff
+		return w>>8&m8 | w&m8<<8
+	case 4:
+		return bits.RotateLeft64(bits.ReverseBytes64(w), 32)
+	}
+	return bits.ReverseBytes64(w)
 }
 
 // fastTail fills the tail of the group at vd with ones when the policy says so.
@@ -348,7 +479,9 @@ func (v *Vector) fastTail(vd int, c *vfastCfg) {
 // vecUnitStride runs vle<eew>.v or vse<eew>.v (unmasked, one field) as one copy when the
 // whole access lies in one page of Memory's read or write cache and its address is aligned
 // to the element (so that no element would count as misaligned or fault); anything else
-// goes to the general executor, which fills the cache for next time.
+// goes to the general executor, which fills the cache for next time. The segment forms
+// (vlseg<nf>e<eew>.v, vsseg...) do the same element by element, the fields interleaved in
+// memory and each in its own register group.
 func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 	v := h.vecReady()
 	if v == nil {
@@ -362,12 +495,12 @@ func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 	if eew*v.LMUL8 < v.SEW || emul8 > 64 {
 		return false
 	}
-	vd, dn := int(in.Rd), nregs(emul8)
-	if vd&(dn-1) != 0 || vd+dn > 32 {
+	vd, dn, nf := int(in.Rd), nregs(emul8), int(in.Nf)+1
+	if vd&(dn-1) != 0 || nf*dn > 8 || vd+nf*dn > 32 {
 		return false
 	}
 	eb := eew >> 3
-	n := int(v.VL) * eb
+	n := int(v.VL) * eb * nf
 	if n == 0 {
 		v.wrote(0, 0)
 		return h.vecDone(v)
@@ -378,24 +511,95 @@ func (h *Hart) vecUnitStride(s *slot, in *isa.Inst) bool {
 		return false
 	}
 	m := h.Mem
-	reg := v.Reg[vd*v.VLENB:][:n]
+	tlb := &m.rtlb
 	if store {
-		e := &m.wtlb[(a>>pageShift)&tlbMask]
-		if e.vpn != a>>pageShift {
-			return false
-		}
-		copy(e.data[a&pageMask:], reg)
-		v.wrote(0, 0)
-		return h.vecDone(v)
+		tlb = &m.wtlb
 	}
-	e := &m.rtlb[(a>>pageShift)&tlbMask]
+	e := &tlb[(a>>pageShift)&tlbMask]
 	if e.vpn != a>>pageShift {
 		return false
 	}
-	copy(reg, e.data[a&pageMask:])
+	mem := e.data[a&pageMask:][:n]
+	if nf > 1 {
+		// Element i of field f is at (i·nf + f)·eb in memory and at element i of the group
+		// at vd + f·dn.
+		vl, step := int(v.VL), dn*v.VLENB
+		// In bounds: the groups end by v31 and the memory is the n bytes of mem.
+		r, p := unsafe.Pointer(&v.Reg[vd*v.VLENB]), unsafe.Pointer(&mem[0])
+		switch eb {
+		case 1:
+			segCopy[uint8](r, p, nf, vl, step, store)
+		case 2:
+			segCopy[uint16](r, p, nf, vl, step, store)
+		case 4:
+			segCopy[uint32](r, p, nf, vl, step, store)
+		default:
+			segCopy[uint64](r, p, nf, vl, step, store)
+		}
+		if store {
+			v.wrote(0, 0)
+			return h.vecDone(v)
+		}
+		end := v.tailEnd(eew, emul8)
+		for f := range nf {
+			v.onesTail(vd+f*dn, eb, vl, end)
+		}
+		v.wrote(vd, nf*dn)
+		return h.vecDone(v)
+	}
+	reg := v.Reg[vd*v.VLENB:][:n]
+	if store {
+		copy(mem, reg)
+		v.wrote(0, 0)
+		return h.vecDone(v)
+	}
+	copy(reg, mem)
 	v.onesTail(vd, eb, int(v.VL), v.tailEnd(eew, emul8))
 	v.wrote(vd, dn)
 	return h.vecDone(v)
+}
+
+// gather128 is vrgather.vv on the quick path: d[i] = src[ix[i]], or 0 when the index is
+// vl (VLMAX) or more, for elements of 1<<lg bytes of one 128-bit register each; d is
+// neither src nor ix (the general executor raises that).
+func gather128(d, src, ix *[2]uint64, lg int64) {
+	s, x := (*[16]byte)(unsafe.Pointer(src)), (*[16]byte)(unsafe.Pointer(ix))
+	var out [16]byte
+	if lg == 0 {
+		for i, j := range x {
+			if j < 16 {
+				out[i] = s[j]
+			}
+		}
+	} else {
+		eb := 1 << lg
+		n := uint64(16 >> lg)
+		for i := 0; i < 16; i += eb {
+			if j := ldE(x[:], i, eb); j < n {
+				copy(out[i:i+eb], s[int(j)*eb:])
+			}
+		}
+	}
+	*d = *(*[2]uint64)(unsafe.Pointer(&out))
+}
+
+// segCopy moves vl segments of nf elements of type T between memory at p (interleaved:
+// element i of field f at index i·nf + f) and the register groups at r (field f's group
+// step bytes after field f-1's), to memory when store is set.
+func segCopy[T uint8 | uint16 | uint32 | uint64](r, p unsafe.Pointer, nf, vl, step int, store bool) {
+	var z T
+	eb := int(unsafe.Sizeof(z))
+	for f := range nf {
+		rp, mp := unsafe.Add(r, f*step), unsafe.Add(p, f*eb)
+		for i := range vl {
+			re, me := (*T)(unsafe.Add(rp, i*eb)), (*T)(unsafe.Add(mp, i*nf*eb))
+			if store {
+				*me = *re
+			} else {
+				*re = *me
+			}
+		}
+	}
 }
 
 // vecGroups4 runs a 128-bit element-group instruction (EGS=4, SEW=32) with the table-driven

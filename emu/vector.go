@@ -88,6 +88,7 @@ func NewVector(vlen int) (*Vector, error) {
 	v.VType = 1 << 63
 	v.Vill = true
 	v.fast.vtype = ^uint64(0) // no configuration yet
+	v.fast.qVType = ^uint64(0)
 	v.fastScalar = make([]byte, 8*v.VLENB)
 	return v, nil
 }
