@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,5 +27,24 @@ func TestRunCoreWithoutVectorUnit(t *testing.T) {
 	rv = rvsimRun(t, []byte(strings.Repeat("sixteen bytes!!\n", 64)), enc...)
 	if rv.status == 0 || !strings.Contains(rv.stderr, `does not assign op class "v`) {
 		t.Errorf("--isa with V on rocket: status %d, stderr %q; want the model's unassigned-class error", rv.status, rv.stderr)
+	}
+}
+
+// A program whose own code is vector code keeps V on a core without a vector unit, and is
+// refused at once with the class the core lacks, not run into a SIGILL.
+func TestRunVectorProgramOnScalarCore(t *testing.T) {
+	clang := needTool(t, "clang-19", "ld.lld-19")
+	dir := t.TempDir()
+	src, prog := filepath.Join(dir, "v.s"), filepath.Join(dir, "v.elf")
+	if err := os.WriteFile(src, []byte("\t.globl _start\n_start:\n\tvsetivli t0, 4, e32, m1, ta, ma\n\tvadd.vv v1, v2, v3\n\tli a0, 0\n\tli a7, 93\n\tecall\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buildAsm(t, clang, "riscv64-unknown-elf", "rv64gcv", src, prog)
+	rv := rvsimRun(t, nil, "--core", "rocket", prog)
+	if rv.status != exitUsage || !strings.Contains(rv.stderr, `does not assign op class "vset"`) {
+		t.Errorf("status %d, stderr %q; want the class error before the run", rv.status, rv.stderr)
+	}
+	if rv := rvsimRun(t, nil, "--core", "p670", prog); rv.status != 0 {
+		t.Errorf("on p670: status %d, stderr %q", rv.status, rv.stderr)
 	}
 }

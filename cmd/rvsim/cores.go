@@ -76,18 +76,26 @@ func observeModel(h *emu.Hart, m *cyclemodel.Model) {
 	modelClock(h, m)
 }
 
-// coreTarget is the ISA a run on core name gets when no --isa was given (isaFlag ""): the
-// default less the vector extensions when the core has no vector unit, so that a program
-// that asks (OpenSSL through hwprobe) takes the scalar code the core can run, rather than
-// vector code the model cannot time. A core that does not load is left for newModel to
-// report.
-func coreTarget(name, isaFlag string, target isa.ISA) isa.ISA {
+// coreTarget is the ISA a run of f on core name gets when no --isa was given (isaFlag ""):
+// the default less the vector extensions when the core has no vector unit, so that a
+// program that asks (OpenSSL through hwprobe) takes the scalar code the core can run, rather
+// than vector code the model cannot time. A program whose own text has vector instructions
+// keeps them, and newModel refuses it with the class the core lacks (rather than a SIGILL at
+// the first one). A core that does not load is left for newModel to report.
+func coreTarget(name, isaFlag string, target isa.ISA, f *elf.File) isa.ISA {
 	if name == "" || isaFlag != "" {
 		return target
 	}
-	if c, err := cyclemodel.Load(name); err == nil && !c.HasVector {
-		target.Exts &^= isa.VectorExts
+	c, err := cyclemodel.Load(name)
+	if err != nil || c.HasVector {
+		return target
 	}
+	for _, op := range textOps(f, target) {
+		if op.Class().Vector() {
+			return target
+		}
+	}
+	target.Exts &^= isa.VectorExts
 	return target
 }
 

@@ -252,7 +252,7 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 		env.errorf("%v", err)
 		return nil, exitUsage
 	}
-	target = coreTarget(o.core, o.load.isa, target)
+	target = coreTarget(o.core, o.load.isa, target, f)
 	if o.vlen, err = vectorLength(target, o.vlen, o.vlenGiven, o.load.isa); err != nil {
 		env.errorf("debug: %v", err)
 		return nil, exitUsage

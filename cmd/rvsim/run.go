@@ -116,7 +116,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("%v", err)
 			return exitUsage
 		}
-		target = coreTarget(*coreName, o.isa, target)
+		target = coreTarget(*coreName, o.isa, target, f)
 		if *vlen, err = vectorLength(target, *vlen, flagGiven(fs, "vlen"), o.isa); err != nil {
 			env.errorf("run: %v", err)
 			return exitUsage
