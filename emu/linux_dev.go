@@ -27,24 +27,21 @@ const (
 	devURandom
 )
 
-// devices maps a path to its device and its number (major 1, as Linux's mem devices).
-var devices = map[string]struct {
-	dev   device
-	minor uint64
-}{
-	"/dev/null":    {devNull, 3},
-	"/dev/zero":    {devZero, 5},
-	"/dev/full":    {devFull, 7},
-	"/dev/random":  {devRandom, 8},
-	"/dev/urandom": {devURandom, 9},
+// devices maps a path to its device.
+var devices = map[string]device{
+	"/dev/null": devNull, "/dev/zero": devZero, "/dev/full": devFull,
+	"/dev/random": devRandom, "/dev/urandom": devURandom,
 }
+
+// deviceMinor is each device's minor number (major 1, as Linux's mem devices).
+var deviceMinor = [...]uint64{devNull: 3, devZero: 5, devFull: 7, devRandom: 8, devURandom: 9}
 
 // devicePath says what a cleaned absolute guest path names among the devices: a device, a
 // descriptor of the guest's own (fd >= 0), ENXIO for /dev/tty, or nothing (ok false).
 func devicePath(p string) (d device, fd int64, errno uint64, ok bool) {
 	p = path.Clean(p)
-	if e, is := devices[p]; is {
-		return e.dev, -1, 0, true
+	if d, is := devices[p]; is {
+		return d, -1, 0, true
 	}
 	switch p {
 	case "/dev/stdin":
@@ -71,7 +68,7 @@ func devicePath(p string) (d device, fd int64, errno uint64, ok bool) {
 // openDevice opens a device path or one of the /proc files rvsim makes for openat, or
 // returns ok false when p is none of them.
 func (l *Linux) openDevice(h *Hart, p string, flags uint64) (int64, bool) {
-	if fd, ok := l.openProc(h, path.Clean(p), flags); ok {
+	if fd, ok := l.openProc(h, p, flags); ok {
 		return fd, true
 	}
 	d, fd, errno, ok := devicePath(p)
@@ -139,23 +136,14 @@ func (l *Linux) writeDevice(h *Hart, f *guestFile, addr, n uint64) int64 {
 // deviceInfo is what stat says of a device: a character device, readable and writable by
 // all, with Linux's numbers.
 func deviceInfo(d device) statInfo {
-	var minor uint64
-	for _, e := range devices {
-		if e.dev == d {
-			minor = e.minor
-		}
-	}
+	minor := deviceMinor[d]
 	return statInfo{mode: 0o020666, nlink: 1, blksize: 4096, rdev: 1<<8 | minor, ino: 1000 + minor, dev: 5}
 }
 
 // pathDeviceInfo stats a device path or a /proc file rvsim makes (follow: the link
 // /proc/self/exe's target), or returns ok false when p is none of them.
 func (l *Linux) pathDeviceInfo(p string, follow bool) (statInfo, uint64, bool) {
-	p = path.Clean(p)
-	if rest, ok := strings.CutPrefix(p, "/proc/"+strconv.FormatInt(l.pid, 10)+"/"); ok {
-		p = "/proc/self/" + rest
-	}
-	switch p {
+	switch p = l.procPath(p); p {
 	case "/proc/self/exe":
 		if l.cfg.HostExe == "" {
 			break
@@ -189,17 +177,22 @@ func (l *Linux) pathDeviceInfo(p string, follow bool) (statInfo, uint64, bool) {
 	return deviceInfo(d), 0, true
 }
 
+// procPath cleans p and names the guest's own /proc/PID directory /proc/self.
+func (l *Linux) procPath(p string) string {
+	p = path.Clean(p)
+	if rest, ok := strings.CutPrefix(p, "/proc/"+strconv.FormatInt(l.pid, 10)+"/"); ok {
+		return "/proc/self/" + rest
+	}
+	return p
+}
+
 // openProc opens the /proc files programs read about themselves and the machine:
 // /proc/self/exe (the program rvsim was started with, which the user gave), and
 // /proc/cpuinfo and /proc/self/maps, made from the hart's ISA and the guest's mappings as
 // Linux prints them. ok is false for any other path.
 func (l *Linux) openProc(h *Hart, p string, flags uint64) (int64, bool) {
-	self := "/proc/" + strconv.FormatInt(l.pid, 10) + "/"
-	if rest, ok := strings.CutPrefix(p, self); ok {
-		p = "/proc/self/" + rest
-	}
 	var content []byte
-	switch p {
+	switch l.procPath(p) {
 	case "/proc/self/exe":
 		if l.cfg.HostExe == "" {
 			return 0, false

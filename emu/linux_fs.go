@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 )
@@ -625,7 +624,7 @@ func (l *Linux) readlinkat(h *Hart, dirfd, pathAddr, buf, size uint64) int64 {
 	if int64(size) <= 0 {
 		return -eINVAL
 	}
-	if p == "/proc/self/exe" || p == "/proc/"+strconv.FormatInt(l.pid, 10)+"/exe" {
+	if l.procPath(p) == "/proc/self/exe" {
 		switch {
 		case l.exe != "":
 			return l.putTrunc(h, buf, size, l.exe)
