@@ -77,17 +77,14 @@ func observeModel(h *emu.Hart, m *cyclemodel.Model) {
 }
 
 // coreTarget is the ISA a run of f on core name gets when no --isa was given (isaFlag ""):
-// the default less the vector extensions when the core has no vector unit, so that a
+// (c: the core, nil without --core) the default less the vector extensions when the core
+// has no vector unit, so that a
 // program that asks (OpenSSL through hwprobe) takes the scalar code the core can run, rather
 // than vector code the model cannot time. A program whose own text has vector instructions
 // keeps them, and newModel refuses it with the class the core lacks (rather than a SIGILL at
-// the first one). A core that does not load is left for newModel to report.
-func coreTarget(name, isaFlag string, target isa.ISA, f *elf.File) isa.ISA {
-	if name == "" || isaFlag != "" {
-		return target
-	}
-	c, err := cyclemodel.Load(name)
-	if err != nil || c.HasVector {
+// the first one).
+func coreTarget(c *cyclemodel.Core, isaFlag string, target isa.ISA, f *elf.File) isa.ISA {
+	if c == nil || isaFlag != "" || c.HasVector {
 		return target
 	}
 	for _, op := range textOps(f, target) {
@@ -259,21 +256,12 @@ func pct(a, b uint64) float64 {
 	return 100 * float64(a) / float64(b)
 }
 
-// setupCore loads the core description name, checks that it assigns every op class in the
-// program's text, and attaches a model of it to h's Hook (attachModel, after the hook h has).
-// On failure it reports and returns a nil model and the exit status.
-func setupCore(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool, freq floatFlag) (*cyclemodel.Model, int) {
-	m, status := newModel(env, name, f, h, profile, freq)
-	if m != nil {
-		attachModel(h, m, h.Hook)
+// loadCore loads the core description name (--core) with --freq applied; nil without one.
+// On failure it reports and returns the exit status.
+func loadCore(env *cmdEnv, name string, freq floatFlag) (*cyclemodel.Core, int) {
+	if name == "" {
+		return nil, 0
 	}
-	return m, status
-}
-
-// newModel loads the core description name, checks that it assigns every op class in the
-// program's text and returns a model of it for h, not attached. On failure it reports and
-// returns a nil model and the exit status.
-func newModel(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool, freq floatFlag) (*cyclemodel.Model, int) {
 	c, err := cyclemodel.Load(name)
 	if err != nil {
 		env.errorf("--core: %v", err)
@@ -282,6 +270,24 @@ func newModel(env *cmdEnv, name string, f *elf.File, h *emu.Hart, profile bool, 
 	if freq.set {
 		c.FreqMHz = freq.v
 	}
+	return c, 0
+}
+
+// setupCore checks that core c assigns every op class in the program's text, and attaches a
+// model of it to h's Hook (attachModel, after the hook h has). On failure it reports and
+// returns a nil model and the exit status.
+func setupCore(env *cmdEnv, c *cyclemodel.Core, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
+	m, status := newModel(env, c, f, h, profile)
+	if m != nil {
+		attachModel(h, m, h.Hook)
+	}
+	return m, status
+}
+
+// newModel checks that core c assigns every op class in the program's text and returns a
+// model of it for h, not attached. On failure it reports and returns a nil model and the exit
+// status.
+func newModel(env *cmdEnv, c *cyclemodel.Core, f *elf.File, h *emu.Hart, profile bool) (*cyclemodel.Model, int) {
 	if err := c.Check(textOps(f, h.ISA)); err != nil {
 		env.errorf("--core: %v", err)
 		return nil, exitUsage

@@ -67,6 +67,7 @@ type debugOptions struct {
 	linux     linuxOptions
 	vlen      int
 	core      string
+	coreDesc  *cyclemodel.Core // the --core description, loaded once with --freq applied
 	freq      floatFlag
 	kernel    string
 	call      string
@@ -252,7 +253,11 @@ func newSession(env *cmdEnv, o *debugOptions, args []string) (*session, int) {
 		env.errorf("%v", err)
 		return nil, exitUsage
 	}
-	target = coreTarget(o.core, o.load.isa, target, f)
+	var status int
+	if o.coreDesc, status = loadCore(env, o.core, o.freq); status != 0 {
+		return nil, status
+	}
+	target = coreTarget(o.coreDesc, o.load.isa, target, f)
 	if o.vlen, err = vectorLength(target, o.vlen, o.vlenGiven, o.load.isa); err != nil {
 		env.errorf("debug: %v", err)
 		return nil, exitUsage
@@ -314,7 +319,7 @@ func (s *session) load() int {
 		return exitUsage
 	}
 	if o.core != "" {
-		m, status := setupCore(env, o.core, s.f, s.h, false, o.freq)
+		m, status := setupCore(env, o.coreDesc, s.f, s.h, false)
 		if m == nil {
 			return status
 		}

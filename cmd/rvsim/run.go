@@ -116,7 +116,11 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			env.errorf("%v", err)
 			return exitUsage
 		}
-		target = coreTarget(*coreName, o.isa, target, f)
+		core, status := loadCore(env, *coreName, freq)
+		if status != 0 {
+			return status
+		}
+		target = coreTarget(core, o.isa, target, f)
 		if *vlen, err = vectorLength(target, *vlen, flagGiven(fs, "vlen"), o.isa); err != nil {
 			env.errorf("run: %v", err)
 			return exitUsage
@@ -171,9 +175,8 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		var model *cyclemodel.Model
 		var timeline *runTimeline
 		var profileOut io.Writer
-		if *coreName != "" {
-			var status int
-			if model, status = newModel(env, *coreName, f, h, *stats, freq); model == nil {
+		if core != nil {
+			if model, status = newModel(env, core, f, h, *stats); model == nil {
 				return status
 			}
 			if *profileFile != "" {
