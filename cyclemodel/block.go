@@ -599,6 +599,8 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			}
 		} else {
 			var o uint64
+			// cache.access, written out: it is too large to inline (cost 125 against Go's
+			// 80), and a call per access is what this loop exists to avoid.
 			c.clock++
 			if line := addr >> shift; line == c.lastLine {
 				c.used[c.lastIdx] = c.clock
