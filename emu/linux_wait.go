@@ -107,9 +107,7 @@ func (l *Linux) readiness(fd int64, events uint64) uint64 {
 	const in, out = pollIn | pollRdNorm, pollOut | pollWrNorm
 	var r uint64
 	switch f.kind {
-	case kindFile, kindDir:
-		r = in | out
-	case kindDevice:
+	case kindFile, kindDir, kindDevice:
 		r = in | out
 	case kindStdin:
 		r = in
@@ -151,19 +149,15 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		}
 	}
 	le := binary.LittleEndian
-	ready := func() int64 {
-		n := int64(0)
-		for i := uint64(0); i < nfds; i++ {
-			p := b[8*i:]
-			r := l.readiness(int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
-			le.PutUint16(p[6:], uint16(r))
-			if r != 0 {
-				n++
-			}
+	n := int64(0)
+	for i := uint64(0); i < nfds; i++ {
+		p := b[8*i:]
+		r := l.readiness(int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
+		le.PutUint16(p[6:], uint16(r))
+		if r != 0 {
+			n++
 		}
-		return n
 	}
-	n := ready()
 	if ret, final, ok := l.awaitReady(h, "poll", n, limit); final {
 		return ret, ok
 	}
@@ -256,33 +250,29 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 		}
 	}
 	var out [3][]byte
-	ready := func() int64 {
-		n := int64(0)
-		for i := range in {
-			if in[i] != nil {
-				out[i] = make([]byte, len(in[i]))
-			}
+	for i := range in {
+		if in[i] != nil {
+			out[i] = make([]byte, len(in[i]))
 		}
-		for fd := uint64(0); fd < nfds; fd++ {
-			for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
-				if in[i] == nil || in[i][fd/8]>>(fd%8)&1 == 0 {
-					continue
-				}
-				r := l.readiness(int64(fd), ev)
-				if i < 2 {
-					r &^= pollNval // select reports a hang-up or error as ready to read or write
-				} else {
-					r &= pollPri
-				}
-				if r != 0 {
-					out[i][fd/8] |= 1 << (fd % 8)
-					n++
-				}
-			}
-		}
-		return n
 	}
-	n := ready()
+	n := int64(0)
+	for fd := uint64(0); fd < nfds; fd++ {
+		for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
+			if in[i] == nil || in[i][fd/8]>>(fd%8)&1 == 0 {
+				continue
+			}
+			r := l.readiness(int64(fd), ev)
+			if i < 2 {
+				r &^= pollNval // select reports a hang-up or error as ready to read or write
+			} else {
+				r &= pollPri
+			}
+			if r != 0 {
+				out[i][fd/8] |= 1 << (fd % 8)
+				n++
+			}
+		}
+	}
 	if ret, final, ok := l.awaitReady(h, "select", n, limit); final {
 		return ret, ok
 	}
