@@ -179,6 +179,13 @@ func putWord(b []byte, w, v uint64) {
 	binary.LittleEndian.PutUint64(b, v)
 }
 
+// putWords stores vs as consecutive XLEN-sized words (C longs) at the start of b.
+func putWords(b []byte, w uint64, vs ...uint64) {
+	for i, v := range vs {
+		putWord(b[uint64(i)*w:], w, v)
+	}
+}
+
 func getWord(b []byte, w uint64) uint64 {
 	if w == 4 {
 		return uint64(binary.LittleEndian.Uint32(b))

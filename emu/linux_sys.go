@@ -361,13 +361,7 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		if a[0] != 0 {
 			ns := l.clock(h, 0)
 			buf := make([]byte, 2*word)
-			if word == 4 {
-				binary.LittleEndian.PutUint32(buf, uint32(ns/1e9))
-				binary.LittleEndian.PutUint32(buf[4:], uint32(ns%1e9/1000))
-			} else {
-				binary.LittleEndian.PutUint64(buf, uint64(ns/1e9))
-				binary.LittleEndian.PutUint64(buf[8:], uint64(ns%1e9/1000))
-			}
+			putWords(buf, word, uint64(ns/1e9), uint64(ns%1e9/1000))
 			if !l.put(h, a[0], buf) {
 				return -eFAULT, true
 			}

@@ -175,10 +175,7 @@ func (l *Linux) readTimeval(h *Hart, addr uint64) (uint64, bool) {
 func (l *Linux) putItimer(h *Hart, addr, interval, value uint64) bool {
 	var b [32]byte
 	w := uint64(h.ISA.XLEN / 8)
-	putWord(b[0:], w, interval/1e9)
-	putWord(b[w:], w, interval%1e9/1000)
-	putWord(b[2*w:], w, value/1e9)
-	putWord(b[3*w:], w, value%1e9/1000)
+	putWords(b[:], w, interval/1e9, interval%1e9/1000, value/1e9, value%1e9/1000)
 	return l.put(h, addr, b[:4*w])
 }
 
@@ -351,24 +348,13 @@ func (l *Linux) timerDelete(id uint64) int64 {
 	return 0
 }
 
-// putLongs stores vs as C longs (the guest's XLEN) at the start of b, which holds them.
-func putLongs(h *Hart, b []byte, vs ...uint64) {
-	for i, v := range vs {
-		if h.ISA.XLEN == 32 {
-			binary.LittleEndian.PutUint32(b[4*i:], uint32(v))
-		} else {
-			binary.LittleEndian.PutUint64(b[8*i:], v)
-		}
-	}
-}
-
 // times reports the CPU time in clock ticks (AT_CLKTCK = 100): user time is the virtual
 // time the guest ran. struct tms is four clock_t (C longs).
 func (l *Linux) times(h *Hart, addr uint64) int64 {
 	ticks := h.TimeNanos() / 1e7
 	if addr != 0 {
 		b := make([]byte, 4*h.ISA.XLEN/8)
-		putLongs(h, b, ticks)
+		putWords(b, uint64(h.ISA.XLEN/8), ticks)
 		if !l.put(h, addr, b) {
 			return -eFAULT
 		}
@@ -386,7 +372,7 @@ func (l *Linux) getrusage(h *Hart, who, addr uint64) int64 {
 	if who != ^uint64(0) {
 		ns := h.TimeNanos()
 		// ru_utime, ru_stime (0), ru_maxrss in KiB
-		putLongs(h, b, ns/1e9, ns%1e9/1000, 0, 0, h.Mem.Touched()/1024)
+		putWords(b, uint64(h.ISA.XLEN/8), ns/1e9, ns%1e9/1000, 0, 0, h.Mem.Touched()/1024)
 	}
 	if !l.put(h, addr, b) {
 		return -eFAULT
