@@ -32,6 +32,7 @@ func loopBatch(tb testing.TB, iters int) *Batch {
 			b.PC = append(b.PC, pcs[j])
 			b.Inst = append(b.Inst, &insts[j])
 			b.Addr = append(b.Addr, 0)
+			b.VCfg = append(b.VCfg, 0)
 		}
 	}
 	return b

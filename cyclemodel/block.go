@@ -350,15 +350,16 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 // whole, and a loop's iterations go on being repeated across batches. Anything that reads
 // the model first models the held instructions as they are (drain).
 type held struct {
-	n              int
-	pc, addr       [maxBlockLen]uint64
-	inst           [maxBlockLen]isa.Inst
-	next           uint64
-	vl, sew, lmul8 int
+	n        int
+	pc, addr [maxBlockLen]uint64
+	vcfg     [maxBlockLen]isa.VConfig
+	inst     [maxBlockLen]isa.Inst
+	next     uint64
 
 	// The held instructions followed by the first of the next batch.
 	b          Batch
 	bpc, baddr [2 * maxBlockLen]uint64
+	bvcfg      [2 * maxBlockLen]isa.VConfig
 	binst      [2 * maxBlockLen]*isa.Inst
 }
 
@@ -371,9 +372,9 @@ func (m *Model) hold(b *Batch, j int) bool {
 	}
 	h := &m.held
 	h.n, h.next = n-j, b.Next
-	h.vl, h.sew, h.lmul8 = b.VL, b.SEW, b.LMUL8
 	copy(h.pc[:], b.PC[j:])
 	copy(h.addr[:], b.Addr[j:])
+	copy(h.vcfg[:], b.VCfg[j:])
 	for q := j; q < n; q++ {
 		h.inst[q-j] = *b.Inst[q]
 	}
@@ -395,13 +396,14 @@ func (m *Model) resume(b *Batch) int {
 		r = min(r, len(blk.head)-hn) // the rest of the block they start (usually all there is)
 	}
 	for q := range hn {
-		h.bpc[q], h.baddr[q], h.binst[q] = h.pc[q], h.addr[q], &h.inst[q]
+		h.bpc[q], h.baddr[q], h.bvcfg[q], h.binst[q] = h.pc[q], h.addr[q], h.vcfg[q], &h.inst[q]
 	}
 	copy(h.bpc[hn:], b.PC[:r])
 	copy(h.baddr[hn:], b.Addr[:r])
+	copy(h.bvcfg[hn:], b.VCfg[:r])
 	copy(h.binst[hn:], b.Inst[:r])
 	c := &h.b
-	*c = Batch{PC: h.bpc[:hn+r], Inst: h.binst[:hn+r], Addr: h.baddr[:hn+r], Next: b.Next, VL: b.VL, SEW: b.SEW, LMUL8: b.LMUL8}
+	*c = Batch{PC: h.bpc[:hn+r], Inst: h.binst[:hn+r], Addr: h.baddr[:hn+r], VCfg: h.bvcfg[:hn+r], Next: b.Next}
 	if r < len(b.PC) {
 		c.Next = b.PC[r]
 	}
@@ -417,7 +419,7 @@ func (m *Model) resume(b *Batch) int {
 		if blk, _ := m.blocks.lookup(m, c, i); blk != nil && m.any && i+len(blk.head) <= len(c.PC) {
 			end := i + len(blk.head)
 			view := *c
-			view.PC, view.Inst, view.Addr = c.PC[:end], c.Inst[:end], c.Addr[:end]
+			view.PC, view.Inst, view.Addr, view.VCfg = c.PC[:end], c.Inst[:end], c.Addr[:end], c.VCfg[:end]
 			if end < len(c.PC) {
 				view.Next = c.PC[end]
 			}
@@ -447,7 +449,7 @@ func (m *Model) drainHeld() {
 	for q := range n {
 		h.binst[q] = &h.inst[q]
 	}
-	*c = Batch{PC: h.pc[:n], Inst: h.binst[:n], Addr: h.addr[:n], Next: h.next, VL: h.vl, SEW: h.sew, LMUL8: h.lmul8}
+	*c = Batch{PC: h.pc[:n], Inst: h.binst[:n], Addr: h.addr[:n], VCfg: h.vcfg[:n], Next: h.next}
 	var s step
 	for q := range n {
 		m.retireRecord(c, &s, q, c.Inst[q], c.Addr[q])

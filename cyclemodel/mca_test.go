@@ -117,6 +117,7 @@ func modelCPI(c *Core, body []isa.Inst, n int) float64 {
 				b.PC = append(b.PC, base+4*uint64(j))
 				b.Inst = append(b.Inst, &body[j])
 				b.Addr = append(b.Addr, 0x200000+64*uint64(j)) // aligned; every access hits anyway
+				b.VCfg = append(b.VCfg, 0)                     // (no vector code in the corpus)
 			}
 		}
 		if last {

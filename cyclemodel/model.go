@@ -18,22 +18,22 @@ type Event struct {
 	VL, SEW, LMUL8 int
 }
 
-// Batch is a run of consecutively retired instructions for RetireBatch: PC[i], Inst[i] and
+// Batch is a run of consecutively retired instructions for RetireBatch: PC[i], Inst[i],
 // Addr[i] (the effective address of a load, store or AMO, the first byte for a vector one;
-// anything for other instructions); the instruction after PC[i] is at PC[i+1], and the one
-// after the last at Next. The same pc within a batch must be the same instruction (the code
-// does not change while a batch is collected; the emulator's batches end before it decodes
-// anything). The bytes a scalar access touches and whether it writes come from the op. VL, SEW and LMUL8 are the vector state for the batch's vector instructions (as in
-// Event); a batch holds at most one, its last.
+// anything for other instructions) and VCfg[i] (the vector configuration a vector
+// instruction ran under, as in Event; anything for other instructions); the instruction
+// after PC[i] is at PC[i+1], and the one after the last at Next. The same pc within a batch
+// must be the same instruction (the code does not change while a batch is collected; the
+// emulator's batches end before it decodes anything). The bytes a scalar access touches
+// and whether it writes come from the op.
 //
 // Its fields are emu.Batch's, so that the emulator's batches convert to it without a copy.
 type Batch struct {
 	PC   []uint64
 	Inst []*isa.Inst
 	Addr []uint64
+	VCfg []isa.VConfig
 	Next uint64
-
-	VL, SEW, LMUL8 int
 }
 
 // Reasons cycles are spent, in the order Stats.Stall holds them; the dependency, latency
@@ -430,7 +430,10 @@ func (m *Model) retireRecord(b *Batch, s *step, i int, in *isa.Inst, addr uint64
 	oi := &m.ops[in.Op]
 	s.pc, s.next, s.addr, s.in = b.PC[i], next, addr, in
 	s.size, s.store = oi.mem, oi.store
-	s.vl, s.sew, s.lmul8 = b.VL, b.SEW, b.LMUL8
+	if oi.flags&(fVector|fVset) != 0 {
+		c := b.VCfg[i]
+		s.vl, s.sew, s.lmul8 = c.VL(), c.SEW(), c.LMUL8()
+	}
 	m.retire(s)
 }
 

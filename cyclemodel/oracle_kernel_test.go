@@ -164,7 +164,7 @@ type batchRecorder struct{ bs []*Batch }
 
 func (r *batchRecorder) Retired(b *emu.Batch) {
 	r.bs = append(r.bs, &Batch{PC: append([]uint64(nil), b.PC...), Inst: append([]*isa.Inst(nil), b.Inst...),
-		Addr: append([]uint64(nil), b.Addr...), Next: b.Next, VL: b.VL, SEW: b.SEW, LMUL8: b.LMUL8})
+		Addr: append([]uint64(nil), b.Addr...), VCfg: append([]isa.VConfig(nil), b.VCfg...), Next: b.Next})
 }
 
 // BenchmarkRetireKernel measures RetireBatch on real code: the batches of SM4 (Zksed, CTR),

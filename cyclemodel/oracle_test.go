@@ -198,7 +198,7 @@ func (p *synthProg) run(rng *rand.Rand, n int) []Event {
 }
 
 // batches splits events into batches as the emulator would hand them over (any split must
-// give the same results; a vector instruction ends its batch).
+// give the same results; vector instructions fall anywhere in one).
 func batches(rng *rand.Rand, evs []Event) []*Batch {
 	var out []*Batch
 	var b *Batch
@@ -222,10 +222,9 @@ func batches(rng *rand.Rand, evs []Event) []*Batch {
 		b.PC = append(b.PC, e.PC)
 		b.Inst = append(b.Inst, insts[e.PC])
 		b.Addr = append(b.Addr, e.MemAddr)
-		row := isa.RowOf(e.Inst.Op, 64)
-		if len(b.PC) == limit || i == len(evs)-1 || row.Args.Vector() {
+		b.VCfg = append(b.VCfg, isa.MakeVConfig(uint64(e.VL), e.SEW, e.LMUL8))
+		if len(b.PC) == limit || i == len(evs)-1 {
 			b.Next = e.NextPC
-			b.VL, b.SEW, b.LMUL8 = e.VL, e.SEW, e.LMUL8
 			out = append(out, b)
 			b = nil
 		}

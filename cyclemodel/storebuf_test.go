@@ -63,6 +63,7 @@ func steadyCycles(t *testing.T, c *Core, body []loopInst) float64 {
 			b.PC = append(b.PC, evs[i].PC)
 			b.Inst = append(b.Inst, &evs[i].Inst)
 			b.Addr = append(b.Addr, evs[i].MemAddr)
+			b.VCfg = append(b.VCfg, isa.MakeVConfig(uint64(evs[i].VL), evs[i].SEW, evs[i].LMUL8))
 		}
 		if n < len(evs) {
 			b.Next = evs[n].PC

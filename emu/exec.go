@@ -281,9 +281,10 @@ const (
 // the body of every registered semantics function (semantics.go) into the switch at the
 // marker comment. loopBase itself still runs correctly without them (the general executor
 // runs the registered functions), and the tests use it as the reference for the generated
-// loop. The generator relies on three conventions: an instruction retires with `n--`, a
-// case that accesses memory names the effective address `a := ...`, and the function ends
-// at the label exit.
+// loop. The generator relies on four conventions: an instruction retires with `n--`, a
+// case that accesses memory names the effective address `a := ...` (`va` in the vector
+// case), the vector case ends at the label vdone once its instruction has run, and the
+// function ends at the label exit.
 func (h *Hart) loopBase(budget uint64) (uint64, int) {
 	x := &h.X
 	f := &h.F
@@ -512,10 +513,13 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 				// here without a call: whole 128-bit registers as two words each, all
 				// elements of a word at once, when the live vtype and vl are the ones it
 				// was set up for. Anything else calls the fast path for the kind
-				// (v_fast.go), which runs it unless it declines (false). An Observer gets
-				// every vector instruction from the general executor.
+				// (v_fast.go), which runs it unless it declines (false). va (the first
+				// byte a vector access touches) and vdone are for loopRecord, which
+				// records the configuration the instruction left there; genloop takes
+				// both out of loop.
+				va := x[s.rs1&63] & am
 				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL &&
-					v.VStart == 0 && h.Observer == nil && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+					v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
 					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
 					vd := &rf[s.imm>>vqVd&31]
 					vs2 := &rf[s.rs2&31]
@@ -575,7 +579,7 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 							h.CSR.mstatus |= mstatusVSDirty
 						}
-						break
+						goto vdone
 					}
 					// The second operand: vs1's words, or the scalar truncated to SEW and
 					// replicated to every element (sc keeps it for the shifts).
@@ -646,12 +650,14 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 						h.CSR.mstatus |= mstatusVSDirty
 					}
-					break
+					goto vdone
 				}
 			vcall:
-				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
+				if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}
+			vdone:
+				_ = va // (where loopRecord records the configuration the instruction left)
 
 			// genloop: the registered semantics (semantics.go) are copied here.
 

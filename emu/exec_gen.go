@@ -318,7 +318,7 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 				}
 			case uint16(isa.FENCE):
 			case opVec:
-				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && h.Observer == nil && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
 					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
 					vd := &rf[s.imm>>vqVd&31]
 					vs2 := &rf[s.rs2&31]
@@ -441,7 +441,7 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 					break
 				}
 			vcall:
-				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
+				if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}
 			case uint16(isa.FADD_D):
@@ -1874,7 +1874,9 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 				}
 			case uint16(isa.FENCE):
 			case opVec:
-				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && h.Observer == nil && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+				va := x[s.rs1&63] & am
+				rb.addr[ri&recMask] = va
+				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
 					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
 					vd := &rf[s.imm>>vqVd&31]
 					vs2 := &rf[s.rs2&31]
@@ -1927,7 +1929,7 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 							h.CSR.mstatus |= mstatusVSDirty
 						}
-						break
+						goto vdone
 					}
 					sc := uint64(s.imm >> vqImm)
 					if uint8(s.imm>>8) == srcX {
@@ -1994,12 +1996,14 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 						h.CSR.mstatus |= mstatusVSDirty
 					}
-					break
+					goto vdone
 				}
 			vcall:
-				if h.Observer != nil || !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
+				if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 					goto slow
 				}
+			vdone:
+				rb.vcfg[ri&recMask] = vcfgOf(h.V)
 			case uint16(isa.FADD_D):
 				semRM := s.rm
 				if semRM == 7 {

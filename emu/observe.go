@@ -13,7 +13,7 @@ import (
 // not see the registers as each instruction left them: by the time Retired is called, later
 // instructions of the batch have run. Run hands a batch over when its buffer is full, before
 // an instruction the interpreter's loop cannot run (so that a CSR read sees an observer that
-// is up to date), before a trap, after every vector instruction and when it returns.
+// is up to date), before a trap and when it returns.
 type Observer interface {
 	Retired(b *Batch)
 }
@@ -26,16 +26,15 @@ type Observer interface {
 // is decoded while a batch is collected (run hands the buffer over first), so the same pc
 // in one batch is the same instruction.
 //
-// A vector instruction is always the last of its batch, and VL, SEW and LMUL8 give the
-// vector configuration after it (for vsetvl*, the one it set; SEW in bits, LMUL×8); they
-// are zero when the hart has no vector unit.
+// VCfg[i] is the vector configuration after a vector instruction (for vsetvl*, the one it
+// set; zero when the hart has no vector unit), anything for other instructions: vector
+// instructions sit anywhere in a batch, each with its own.
 type Batch struct {
 	PC   []uint64
 	Inst []*isa.Inst
 	Addr []uint64
+	VCfg []isa.VConfig
 	Next uint64
-
-	VL, SEW, LMUL8 int
 }
 
 // recSize is how many instructions the observation buffer holds (a power of two: the loop
@@ -50,6 +49,7 @@ type recBuf struct {
 	pc    [recSize]uint64
 	inst  [recSize]*isa.Inst
 	addr  [recSize]uint64
+	vcfg  [recSize]isa.VConfig
 	n     int
 	batch Batch
 }
@@ -69,10 +69,7 @@ func (h *Hart) flushObserved(next uint64) {
 		return
 	}
 	b := &rb.batch
-	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.inst[:rb.n], Addr: rb.addr[:rb.n], Next: next}
-	if v := h.V; v != nil {
-		b.VL, b.SEW, b.LMUL8 = int(v.VL), v.SEW, v.LMUL8
-	}
+	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.inst[:rb.n], Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
 	rb.n = 0
 	h.Observer.Retired(b)
 }
@@ -101,18 +98,22 @@ func (h *Hart) execSlowObserved() (retired, ok bool) {
 }
 
 // observeSlow records an instruction the general executor retired: in at pc, with the
-// effective address addr it had before it ran. A vector instruction is handed over at once,
-// with the configuration it left.
+// effective address addr it had before it ran, and the vector configuration it left.
 func (h *Hart) observeSlow(pc uint64, in *isa.Inst, addr uint64) {
 	rb := h.rec
 	if rb.n == recSize {
 		h.flushObserved(pc)
 	}
-	rb.pc[rb.n], rb.inst[rb.n], rb.addr[rb.n] = pc, in, addr
+	rb.pc[rb.n], rb.inst[rb.n], rb.addr[rb.n], rb.vcfg[rb.n] = pc, in, addr, vcfgOf(h.V)
 	rb.n++
-	if memOps[in.Op].vector || vexec[in.Op] != nil {
-		h.flushObserved(h.PC)
+}
+
+// vcfgOf is v's configuration, for the batch (zero without a vector unit).
+func vcfgOf(v *Vector) isa.VConfig {
+	if v == nil {
+		return 0
 	}
+	return isa.MakeVConfig(v.VL, v.SEW, v.LMUL8)
 }
 
 // memAccess returns where and how in, about to run, accesses memory: the effective address,
@@ -132,8 +133,8 @@ func (h *Hart) memAccess(in *isa.Inst) (addr uint64, size uint8, store, ok bool)
 // slowPure marks the instructions of the general executor that neither read a CSR nor enter
 // the environment, so that an Observer need not be up to date when they run: loads and
 // stores that missed the loop's page cache, AMOs, the registered semantics (run there when
-// the loop did not run them), and the vector instructions (handed over right after they
-// run). run hands the buffer over before every other one. It is built on first use: the
+// the loop did not run them), and the vector instructions (which read only the vector
+// unit's own state). run hands the buffer over before every other one. It is built on first use: the
 // registrations it reads are made by init functions.
 var slowPure = sync.OnceValue(func() (t *[isa.NumOps]bool) {
 	t = new([isa.NumOps]bool)

@@ -49,11 +49,12 @@ func (s *streamRecorder) Retired(b *emu.Batch) {
 		if accessesMemory(o.in.Op) {
 			o.addr = b.Addr[i]
 		}
+		if len(b.VCfg) != len(b.PC) {
+			panic("a batch without a vector configuration for each instruction")
+		}
 		if isa.RowOf(o.in.Op, 64) != nil && isa.RowOf(o.in.Op, 64).Args.Vector() {
-			if i != len(b.PC)-1 {
-				panic("a vector instruction that is not the last of its batch")
-			}
-			o.vl, o.sew, o.lmul8 = b.VL, b.SEW, b.LMUL8
+			c := b.VCfg[i]
+			o.vl, o.sew, o.lmul8 = c.VL(), c.SEW(), c.LMUL8()
 		}
 		s.got = append(s.got, o)
 	}

@@ -281,3 +281,18 @@ func TestVectorUses(t *testing.T) {
 		}
 	}
 }
+
+// TestVConfigRoundTrip: the packed configuration gives back every field, at the extremes
+// of each.
+func TestVConfigRoundTrip(t *testing.T) {
+	for _, vl := range []uint64{0, 1, 4, 255, 256, 65535, 65536} {
+		for _, sew := range []int{8, 16, 32, 64} {
+			for _, lmul8 := range []int{1, 2, 4, 8, 16, 32, 64} {
+				c := MakeVConfig(vl, sew, lmul8)
+				if c.VL() != int(vl) || c.SEW() != sew || c.LMUL8() != lmul8 {
+					t.Fatalf("MakeVConfig(%d, %d, %d) gives back %d, %d, %d", vl, sew, lmul8, c.VL(), c.SEW(), c.LMUL8())
+				}
+			}
+		}
+	}
+}

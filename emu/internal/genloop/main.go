@@ -16,9 +16,12 @@
 //	go run ./internal/genloop          # in emu/: rewrites exec_gen.go
 //	go run ./internal/genloop -check   # exits 1 if exec_gen.go is not what it would write
 //
-// The record transform relies on three conventions of loopBase, which it checks:
+// The record transform relies on four conventions of loopBase, which it checks:
 //   - retiring an instruction is the statement `n--` (the budget counts down);
-//   - a case that accesses memory names the effective address `a` (`a := ...`);
+//   - a case that accesses memory names the effective address `a` (`a := ...`), the vector
+//     case the first byte a vector access touches `va`;
+//   - the vector case ends at the label `vdone`, reached when its instruction has run (the
+//     configuration it left is recorded there);
 //   - the function ends at the label `exit`.
 //
 // A semantics function must be straight-line or branch with if/else around its returns (a
@@ -496,13 +499,18 @@ func generate(dir string) ([]byte, error) {
 		return nil, fmt.Errorf("the generated loop does not parse: %v", err)
 	}
 	loopFn := lf.Decls[0].(*ast.FuncDecl)
-	var loopText bytes.Buffer
-	if err := format.Node(&loopText, token.NewFileSet(), loopFn); err != nil {
-		return nil, err
-	}
+	doc := loopFn.Doc
 	loopFn.Doc = nil
 	recFn, err := recordTwin(loopFn)
 	if err != nil {
+		return nil, err
+	}
+	if err := dropRecording(loopFn); err != nil {
+		return nil, err
+	}
+	loopFn.Doc = doc
+	var loopText bytes.Buffer
+	if err := format.Node(&loopText, token.NewFileSet(), loopFn); err != nil {
 		return nil, err
 	}
 	var recText bytes.Buffer
@@ -582,8 +590,77 @@ func recordTwin(loop *ast.FuncDecl) (*ast.FuncDecl, error) {
 		return nil, fmt.Errorf("no a := in a case of loop's switch")
 	case !t.exit:
 		return nil, fmt.Errorf("no exit label in loop")
+	case t.vdone != 1:
+		return nil, fmt.Errorf("found %d vdone labels in loop's switch, want 1 (where a vector instruction has run)", t.vdone)
 	}
 	return fn, nil
+}
+
+// dropRecording takes out of loop what only loopRecord needs: the vector case's `va :=` and
+// its vdone label (with the `_ = va` it labels), its `goto vdone` becoming a break out of
+// the switch. The plain loop then does not compute va or keep it live across the quick
+// path (that cost the base vector loop about 5%).
+func dropRecording(loop *ast.FuncDecl) error {
+	var err error
+	found := 0
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CaseClause)
+		if !ok || err != nil {
+			return err == nil
+		}
+		var body []ast.Stmt
+		for _, st := range c.Body {
+			if a, ok := st.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && len(a.Lhs) == 1 && isIdent(a.Lhs[0], "va") {
+				found++
+				continue
+			}
+			if l, ok := st.(*ast.LabeledStmt); ok && l.Label.Name == "vdone" {
+				if a, ok := l.Stmt.(*ast.AssignStmt); !ok || len(a.Lhs) != 1 || !isIdent(a.Lhs[0], "_") {
+					err = fmt.Errorf("the label vdone must label `_ = va`")
+					return false
+				}
+				continue
+			}
+			body = append(body, st)
+		}
+		c.Body = body
+		for _, st := range c.Body {
+			if e := gotoToBreak(st, false); e != nil {
+				err = e
+			}
+		}
+		return err == nil
+	})
+	if err == nil && found != 1 {
+		err = fmt.Errorf("found %d `va :=` in loop's switch, want 1", found)
+	}
+	return err
+}
+
+// gotoToBreak turns every `goto vdone` in st into a break out of the loop's switch; nested
+// says st is inside a for, switch or select, where a break would mean something else.
+func gotoToBreak(st ast.Stmt, nested bool) error {
+	var err error
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if n != st {
+				ast.Inspect(n, func(m ast.Node) bool {
+					if b, ok := m.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label.Name == "vdone" {
+						err = fmt.Errorf("a goto vdone inside a nested for, switch or select cannot become a break")
+					}
+					return true
+				})
+				return false
+			}
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO && n.Label.Name == "vdone" {
+				n.Tok, n.Label = token.BREAK, nil
+			}
+		}
+		return true
+	})
+	return err
 }
 
 // usedNames returns the package names fn's selectors name.
@@ -602,8 +679,8 @@ func usedNames(fn *ast.FuncDecl) map[string]bool {
 
 // transform inserts the recording into loop's body.
 type transform struct {
-	switches, retires, addrs int
-	exit                     bool
+	switches, retires, addrs, vdone int
+	exit                            bool
 }
 
 // block rewrites a statement list; inCase says it is the body of a case of the main switch.
@@ -639,14 +716,19 @@ func (t *transform) list(l []ast.Stmt, inCase bool) []ast.Stmt {
 			}
 		case *ast.AssignStmt:
 			out = append(out, s)
-			if inCase && s.Tok == token.DEFINE && len(s.Lhs) == 1 && isIdent(s.Lhs[0], "a") {
+			if inCase && s.Tok == token.DEFINE && len(s.Lhs) == 1 && (isIdent(s.Lhs[0], "a") || isIdent(s.Lhs[0], "va")) {
 				t.addrs++
-				out = append(out, stmts("rb.addr[ri&recMask] = a")...)
+				out = append(out, stmts("rb.addr[ri&recMask] = "+s.Lhs[0].(*ast.Ident).Name)...)
 			}
 		case *ast.LabeledStmt:
 			if s.Label.Name == "exit" {
 				t.exit = true
 				out = append(out, &ast.LabeledStmt{Label: s.Label, Stmt: stmts("rb.n = ri")[0]}, s.Stmt)
+				continue
+			}
+			if s.Label.Name == "vdone" {
+				t.vdone++
+				out = append(out, &ast.LabeledStmt{Label: s.Label, Stmt: stmts("rb.vcfg[ri&recMask] = vcfgOf(h.V)")[0]})
 				continue
 			}
 			out = append(out, s)
