@@ -666,8 +666,17 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 				// itself) the registered semantics.
 				goto slow
 			}
-			pc += uint64(s.len)
-			s = (*slot)(unsafe.Add(unsafe.Pointer(s), uintptr(s.len)*slotsPerByte))
+			// The next slot by a branch on the length rather than by adding it: the
+			// predicted branch lets the next instruction's fetch start without waiting
+			// for this slot's len to load, which would otherwise chain every
+			// instruction to the one before it by a load's latency.
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+			} else {
+				pc += 2
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			}
 			n--
 			continue
 

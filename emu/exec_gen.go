@@ -1595,8 +1595,13 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 			default:
 				goto slow
 			}
-			pc += uint64(s.len)
-			s = (*slot)(unsafe.Add(unsafe.Pointer(s), uintptr(s.len)*slotsPerByte))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+			} else {
+				pc += 2
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			}
 			n--
 			continue
 		branch:
@@ -3193,8 +3198,13 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 			default:
 				goto slow
 			}
-			pc += uint64(s.len)
-			s = (*slot)(unsafe.Add(unsafe.Pointer(s), uintptr(s.len)*slotsPerByte))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+			} else {
+				pc += 2
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			}
 			n--
 			ri++
 			continue
