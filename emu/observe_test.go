@@ -3,6 +3,7 @@ package emu_test
 import (
 	"encoding/binary"
 	"os/exec"
+	"slices"
 	"testing"
 
 	"rvsim/emu"
@@ -32,12 +33,14 @@ type observed struct {
 // streamRecorder is an Observer that keeps every instruction; cycles, when set, checks that
 // it is up to date whenever the guest reads the cycle counter.
 type streamRecorder struct {
-	got   []observed
-	calls int
+	got     []observed
+	calls   int
+	longest int // instructions in the longest batch
 }
 
 func (s *streamRecorder) Retired(b *emu.Batch) {
 	s.calls++
+	s.longest = max(s.longest, len(b.PC))
 	if len(b.PC) == 0 || len(b.Inst) != len(b.PC) || len(b.Addr) != len(b.PC) {
 		panic("malformed batch")
 	}
@@ -198,8 +201,9 @@ func TestObserverCurrentAtCSRRead(t *testing.T) {
 	}
 }
 
-// A vector program: each vector instruction comes in a batch of its own end, with the
-// configuration it left.
+// A vector program: its vector instructions come in the middle of batches, each with the
+// configuration it ran under, which changes from one iteration to the next (vl 4, 4, 3, 2,
+// 1: the quick path at vl = VLMAX, the kinds' functions below it).
 func TestObserverVector(t *testing.T) {
 	const (
 		vsetvli = 0x57 | 7<<12
@@ -214,11 +218,12 @@ func TestObserverVector(t *testing.T) {
 		encI(16, rS0, 0, rS1, 0x13),               // addi s1, s0, 16
 		vse32 | 2<<7 | rS1<<15,                    // vse32.v v2, (s1)
 		encI(-1, rT0, 0, rT0, 0x13),               // addi t0, t0, -1
-		encB(-24, rZero, rT0, 1),                  // bnez t0, back to vsetvli
+		encI(-1, rA1, 0, rA1, 0x13),               // addi a1, a1, -1
+		encB(-28, rZero, rT0, 1),                  // bnez t0, back to vsetvli
 		0x00100073,                                // ebreak
 	}
 	dec := isa.NewDecoder(isa.Default(64))
-	wantOps := []isa.Op{isa.VSETVLI, isa.VLE32_V, isa.VADD_VV, isa.ADDI, isa.VSE32_V, isa.ADDI, isa.BNE, isa.EBREAK}
+	wantOps := []isa.Op{isa.VSETVLI, isa.VLE32_V, isa.VADD_VV, isa.ADDI, isa.VSE32_V, isa.ADDI, isa.ADDI, isa.BNE, isa.EBREAK}
 	var code []byte
 	for i, w := range words {
 		if in, st := dec.Decode(w); st != isa.OK || in.Op != wantOps[i] {
@@ -231,7 +236,7 @@ func TestObserverVector(t *testing.T) {
 		if err := h.SetVector(128, false); err != nil {
 			t.Fatal(err)
 		}
-		h.X[rS0], h.X[rA1], h.X[rT0] = dataBase, 4, 5
+		h.X[rS0], h.X[rA1], h.X[rT0] = dataBase, 5, 5
 		return h
 	}
 	hh := setup()
@@ -240,14 +245,26 @@ func TestObserverVector(t *testing.T) {
 	rec := &streamRecorder{}
 	oh.Observer = rec
 	st2 := oh.Run(1000)
-	if st1 != st2 || len(want) != 5*7 {
-		t.Errorf("stops %v, %v; %d instructions retired, want 35", st1, st2, len(want))
+	if st1 != st2 || len(want) != 5*8 {
+		t.Errorf("stops %v, %v; %d instructions retired, want 40", st1, st2, len(want))
 	}
 	compareStreams(t, "vector", want, rec.got)
+	var vls []int
 	for _, o := range rec.got {
-		if o.in.Op == isa.VSE32_V && (o.addr != dataBase+16 || o.vl != 4 || o.sew != 32 || o.lmul8 != 8) {
-			t.Errorf("vse32.v observed as %+v", o)
+		if o.in.Op == isa.VSE32_V {
+			if o.addr != dataBase+16 || o.sew != 32 || o.lmul8 != 8 {
+				t.Errorf("vse32.v observed as %+v", o)
+			}
+			vls = append(vls, o.vl)
 		}
+	}
+	if !slices.Equal(vls, []int{4, 4, 3, 2, 1}) {
+		t.Errorf("vse32.v observed with vl %v, want [4 4 3 2 1]", vls)
+	}
+	// The first pass hands a batch over before each instruction is decoded; from its
+	// branch on, the other four iterations and the ebreak's trap come in one batch.
+	if rec.longest != 1+4*8 {
+		t.Errorf("the longest batch held %d instructions, want 33 (%d batches)", rec.longest, rec.calls)
 	}
 }
 
