@@ -308,408 +308,414 @@ func (h *Hart) loopBase(budget uint64) (uint64, int) {
 	// s points at pc's slot. Straight-line code steps s along the page (a 2-byte
 	// instruction is one slot, a 4-byte one two); the two slots past the page's end hold
 	// opPageEnd, so running off the page needs no test of its own.
-	for n > 0 {
-		{
-			switch s.op {
-			case opPageEnd:
-				goto newpage
-			case opDecode:
-				k = exitDecode
-				goto exit
-			case opIllegal:
-				h.tc = CauseIllegal
+	goto dispatch
+next:
+	// The next slot by a branch on the length rather than by adding it: the predicted
+	// branch lets the next instruction's fetch start without waiting for this slot's len
+	// to load, which would otherwise chain every instruction to the one before it by a
+	// load's latency. Labels rather than a for loop: the cases' jump here then goes
+	// straight on to the dispatch, where a continue went through a shuffle of registers
+	// (11% on the scalar loop).
+	if s.len == 4 {
+		pc += 4
+		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+	} else {
+		pc += 2
+		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+	}
+	n--
+dispatch:
+	if n == 0 {
+		goto exit
+	}
+	{
+		switch s.op {
+		case opPageEnd:
+			goto newpage
+		case opDecode:
+			k = exitDecode
+			goto exit
+		case opIllegal:
+			h.tc = CauseIllegal
+			goto trap
+
+		// RV64I / RV32I
+		case uint16(isa.LUI):
+			x[s.rd&63] = uint64(s.imm)
+		case uint16(isa.AUIPC):
+			x[s.rd&63] = pc + uint64(s.imm)
+		case opAUIPC32:
+			x[s.rd&63] = sext32(pc + uint64(s.imm))
+		case uint16(isa.JAL), opJAL32:
+			t := (pc + uint64(s.imm)) & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
 				goto trap
+			}
+			x[s.rd&63] = pc + uint64(s.len)
+			if s.op == opJAL32 {
+				x[s.rd&63] = sext32(pc + uint64(s.len))
+			}
+			pc = t
+			n--
+			goto jumped
+		case uint16(isa.JALR), opJALR32:
+			t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
+				goto trap
+			}
+			x[s.rd&63] = pc + uint64(s.len)
+			if s.op == opJALR32 {
+				x[s.rd&63] = sext32(pc + uint64(s.len))
+			}
+			pc = t
+			n--
+			goto jumped
+		case uint16(isa.BEQ):
+			if x[s.rs1&63] == x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BNE):
+			if x[s.rs1&63] != x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BLT):
+			if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
+				goto branch
+			}
+		case uint16(isa.BGE):
+			if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
+				goto branch
+			}
+		case uint16(isa.BLTU):
+			if x[s.rs1&63] < x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BGEU):
+			if x[s.rs1&63] >= x[s.rs2&63] {
+				goto branch
+			}
 
-			// RV64I / RV32I
-			case uint16(isa.LUI):
-				x[s.rd&63] = uint64(s.imm)
-			case uint16(isa.AUIPC):
-				x[s.rd&63] = pc + uint64(s.imm)
-			case opAUIPC32:
-				x[s.rd&63] = sext32(pc + uint64(s.imm))
-			case uint16(isa.JAL), opJAL32:
-				t := (pc + uint64(s.imm)) & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
-					goto trap
-				}
-				x[s.rd&63] = pc + uint64(s.len)
-				if s.op == opJAL32 {
-					x[s.rd&63] = sext32(pc + uint64(s.len))
-				}
-				pc = t
-				n--
-				goto jumped
-			case uint16(isa.JALR), opJALR32:
-				t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
-					goto trap
-				}
-				x[s.rd&63] = pc + uint64(s.len)
-				if s.op == opJALR32 {
-					x[s.rd&63] = sext32(pc + uint64(s.len))
-				}
-				pc = t
-				n--
-				goto jumped
-			case uint16(isa.BEQ):
-				if x[s.rs1&63] == x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BNE):
-				if x[s.rs1&63] != x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BLT):
-				if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
-					goto branch
-				}
-			case uint16(isa.BGE):
-				if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
-					goto branch
-				}
-			case uint16(isa.BLTU):
-				if x[s.rs1&63] < x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BGEU):
-				if x[s.rs1&63] >= x[s.rs2&63] {
-					goto branch
-				}
+		case uint16(isa.LB):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint8
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				v = e.data[a&pageMask]
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int8(v)))
+		case uint16(isa.LH):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint16
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				v = le16(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int16(v)))
+		case uint16(isa.LW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int32(v)))
+		case uint16(isa.LD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint64
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				v = le64(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = v
+		case uint16(isa.LBU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint8
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				v = e.data[a&pageMask]
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.LHU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint16
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				v = le16(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.LWU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.SB):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				e.data[a&pageMask] = uint8(x[s.rs2&63])
+			} else {
+				goto slow
+			}
+		case uint16(isa.SH):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				put16(e.data, a, uint16(x[s.rs2&63]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.SW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				put32(e.data, a, uint32(x[s.rs2&63]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.SD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				put64(e.data, a, x[s.rs2&63])
+			} else {
+				goto slow
+			}
 
-			case uint16(isa.LB):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint8
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					v = e.data[a&pageMask]
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int8(v)))
-			case uint16(isa.LH):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint16
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					v = le16(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int16(v)))
-			case uint16(isa.LW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int32(v)))
-			case uint16(isa.LD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint64
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					v = le64(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = v
-			case uint16(isa.LBU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint8
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					v = e.data[a&pageMask]
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.LHU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint16
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					v = le16(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.LWU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.SB):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					e.data[a&pageMask] = uint8(x[s.rs2&63])
-				} else {
-					goto slow
-				}
-			case uint16(isa.SH):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					put16(e.data, a, uint16(x[s.rs2&63]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.SW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					put32(e.data, a, uint32(x[s.rs2&63]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.SD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					put64(e.data, a, x[s.rs2&63])
-				} else {
-					goto slow
-				}
+		// F and D loads and stores: a single-precision value is NaN-boxed in its
+		// register.
+		case uint16(isa.FLW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			f[s.rd&31] = uint64(v) | boxHigh
+		case uint16(isa.FLD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint64
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				v = le64(e.data, a)
+			} else {
+				goto slow
+			}
+			f[s.rd&31] = v
+		case uint16(isa.FSW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				put32(e.data, a, uint32(f[s.rs2&31]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.FSD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				put64(e.data, a, f[s.rs2&31])
+			} else {
+				goto slow
+			}
 
-			// F and D loads and stores: a single-precision value is NaN-boxed in its
-			// register.
-			case uint16(isa.FLW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				f[s.rd&31] = uint64(v) | boxHigh
-			case uint16(isa.FLD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint64
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					v = le64(e.data, a)
-				} else {
-					goto slow
-				}
-				f[s.rd&31] = v
-			case uint16(isa.FSW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					put32(e.data, a, uint32(f[s.rs2&31]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.FSD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					put64(e.data, a, f[s.rs2&31])
-				} else {
-					goto slow
-				}
+		case uint16(isa.FENCE):
+			// A single hart sees its own accesses in order: nothing to do.
 
-			case uint16(isa.FENCE):
-				// A single hart sees its own accesses in order: nothing to do.
-
-			case opVec:
-				// A vector instruction. The quick path (vfastCfg) runs the commonest ones
-				// here without a call: whole 128-bit registers as two words each, all
-				// elements of a word at once, when the live vtype and vl are the ones it
-				// was set up for. Anything else calls the fast path for the kind
-				// (v_fast.go), which runs it unless it declines (false). va (the first
-				// byte a vector access touches) and vdone are for loopRecord, which
-				// records the configuration the instruction left there; genloop takes
-				// both out of loop.
-				va := x[s.rs1&63] & am
-				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL &&
-					v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
-					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
-					vd := &rf[s.imm>>vqVd&31]
-					vs2 := &rf[s.rs2&31]
-					if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
-						// The kinds that call a function, apart from the word operations
-						// below so that those keep their values in registers.
-						switch kind {
-						case vfGroup4:
-							// SEW 32 and vl 4: one element group, in place; a .vs form's
-							// vd must not be its vs2.
-							if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
-								goto vcall
-							}
-							// The switch of vecGroups4 (v_fast.go), written again here: calling
-							// one shared function costs the crypto loop 8% (155 against 168
-							// cpu-MIPS, BenchmarkVectorCryptoLoop pinned to one CPU).
-							p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
-							switch uint8(s.imm >> 24) {
-							case vgAESEM:
-								sem.AESEncRoundIn(p, key)
-							case vgAESEF:
-								sem.AESEncLastIn(p, key)
-							case vgAESDM:
-								sem.AESDecRoundIn(p, key)
-							case vgAESDF:
-								sem.AESDecLastIn(p, key)
-							case vgAESZ:
-								p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
-							case vgSM4R:
-								sem.VSM4RIn(p, key)
-							case vgGHSH:
-								sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
-							case vgGMUL:
-								sem.VGMULIn(p, key)
-							}
-						case vfGather:
-							if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
-								goto vcall // vd overlaps a source: reserved
-							}
-							gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
-						case vfClmul:
-							if v.fast.qEEW != 3 {
-								goto vcall // SEW ≠ 64 is reserved
-							}
-							u0, u1 := x[s.rs1&63], x[s.rs1&63] // .vx: SEW 64 takes the whole register
-							if uint8(s.imm>>8) == srcV {
-								vs1 := &rf[s.rs1&31]
-								u0, u1 = vs1[0], vs1[1]
-							}
-							if s.imm&(1<<16) == 0 {
-								vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
-							} else {
-								vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
-							}
-						}
-						v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
-						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
-							h.CSR.mstatus |= mstatusVSDirty
-						}
-						goto vdone
-					}
-					// The second operand: vs1's words, or the scalar truncated to SEW and
-					// replicated to every element (sc keeps it for the shifts).
-					sc := uint64(s.imm >> vqImm)
-					if uint8(s.imm>>8) == srcX {
-						sc = x[s.rs1&63]
-					}
-					u0 := sc & v.fast.qMask * v.fast.qLanes
-					u1 := u0
-					if uint8(s.imm>>8) == srcV {
-						vs1 := &rf[s.rs1&31]
-						u0, u1 = vs1[0], vs1[1]
-					}
-					w0, w1 := vs2[0], vs2[1]
-					wrote := 1
-					switch uint8(s.imm) {
-					case vfAdd:
-						hi := v.fast.qHi
-						vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
-						vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
-					case vfSub:
-						hi := v.fast.qHi
-						vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
-						vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
-					case vfXor:
-						vd[0], vd[1] = w0^u0, w1^u1
-					case vfAnd:
-						vd[0], vd[1] = w0&u0, w1&u1
-					case vfOr:
-						vd[0], vd[1] = w0|u0, w1|u1
-					case vfSll:
-						sh := sc & v.fast.qShift
-						mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
-						vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
-					case vfSrl:
-						sh := sc & v.fast.qShift
-						mk := v.fast.qMask >> sh * v.fast.qLanes
-						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
-					case vfMv:
-						vd[0], vd[1] = u0, u1
-					case vfRev8:
-						eb := 1 << v.fast.qEEW
-						vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
-					case vfLoad, vfStore:
-						// One field of EEW = SEW, element-aligned and inside one page of
-						// the read (write) cache; else the call below.
-						ea := x[s.rs1&63] & am
-						if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+		case opVec:
+			// A vector instruction. The quick path (vfastCfg) runs the commonest ones
+			// here without a call: whole 128-bit registers as two words each, all
+			// elements of a word at once, when the live vtype and vl are the ones it
+			// was set up for. Anything else calls the fast path for the kind
+			// (v_fast.go), which runs it unless it declines (false). va (the first
+			// byte a vector access touches) and vdone are for loopRecord, which
+			// records the configuration the instruction left there; genloop takes
+			// both out of loop.
+			va := x[s.rs1&63] & am
+			if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL &&
+				v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+				rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
+				vd := &rf[s.imm>>vqVd&31]
+				vs2 := &rf[s.rs2&31]
+				if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
+					// The kinds that call a function, apart from the word operations
+					// below so that those keep their values in registers.
+					switch kind {
+					case vfGroup4:
+						// SEW 32 and vl 4: one element group, in place; a .vs form's
+						// vd must not be its vs2.
+						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
 							goto vcall
 						}
-						if uint8(s.imm) == vfLoad {
-							e := &m.rtlb[(ea>>pageShift)&tlbMask]
-							if e.vpn != ea>>pageShift {
-								goto vcall
-							}
-							vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+						// The switch of vecGroups4 (v_fast.go), written again here: calling
+						// one shared function costs the crypto loop 8% (155 against 168
+						// cpu-MIPS, BenchmarkVectorCryptoLoop pinned to one CPU).
+						p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+						switch uint8(s.imm >> 24) {
+						case vgAESEM:
+							sem.AESEncRoundIn(p, key)
+						case vgAESEF:
+							sem.AESEncLastIn(p, key)
+						case vgAESDM:
+							sem.AESDecRoundIn(p, key)
+						case vgAESDF:
+							sem.AESDecLastIn(p, key)
+						case vgAESZ:
+							p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+						case vgSM4R:
+							sem.VSM4RIn(p, key)
+						case vgGHSH:
+							sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+						case vgGMUL:
+							sem.VGMULIn(p, key)
+						}
+					case vfGather:
+						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+							goto vcall // vd overlaps a source: reserved
+						}
+						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
+					case vfClmul:
+						if v.fast.qEEW != 3 {
+							goto vcall // SEW ≠ 64 is reserved
+						}
+						u0, u1 := x[s.rs1&63], x[s.rs1&63] // .vx: SEW 64 takes the whole register
+						if uint8(s.imm>>8) == srcV {
+							vs1 := &rf[s.rs1&31]
+							u0, u1 = vs1[0], vs1[1]
+						}
+						if s.imm&(1<<16) == 0 {
+							vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
 						} else {
-							e := &m.wtlb[(ea>>pageShift)&tlbMask]
-							if e.vpn != ea>>pageShift {
-								goto vcall
-							}
-							put64(e.data, ea, vd[0])
-							put64(e.data, ea+8, vd[1])
-							wrote = 0
+							vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
 						}
 					}
-					v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+					v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
 					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 						h.CSR.mstatus |= mstatusVSDirty
 					}
 					goto vdone
 				}
-			vcall:
-				if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
-					goto slow
+				// The second operand: vs1's words, or the scalar truncated to SEW and
+				// replicated to every element (sc keeps it for the shifts).
+				sc := uint64(s.imm >> vqImm)
+				if uint8(s.imm>>8) == srcX {
+					sc = x[s.rs1&63]
 				}
-			vdone:
-				_ = va // (where loopRecord records the configuration the instruction left)
-
-			// genloop: the registered semantics (semantics.go) are copied here.
-
-			default:
-				// Atomics, CSRs, system instructions, the vector unit, and (in loopBase
-				// itself) the registered semantics.
+				u0 := sc & v.fast.qMask * v.fast.qLanes
+				u1 := u0
+				if uint8(s.imm>>8) == srcV {
+					vs1 := &rf[s.rs1&31]
+					u0, u1 = vs1[0], vs1[1]
+				}
+				w0, w1 := vs2[0], vs2[1]
+				wrote := 1
+				switch uint8(s.imm) {
+				case vfAdd:
+					hi := v.fast.qHi
+					vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
+					vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
+				case vfSub:
+					hi := v.fast.qHi
+					vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
+					vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
+				case vfXor:
+					vd[0], vd[1] = w0^u0, w1^u1
+				case vfAnd:
+					vd[0], vd[1] = w0&u0, w1&u1
+				case vfOr:
+					vd[0], vd[1] = w0|u0, w1|u1
+				case vfSll:
+					sh := sc & v.fast.qShift
+					mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
+					vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
+				case vfSrl:
+					sh := sc & v.fast.qShift
+					mk := v.fast.qMask >> sh * v.fast.qLanes
+					vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
+				case vfMv:
+					vd[0], vd[1] = u0, u1
+				case vfRev8:
+					eb := 1 << v.fast.qEEW
+					vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
+				case vfLoad, vfStore:
+					// One field of EEW = SEW, element-aligned and inside one page of
+					// the read (write) cache; else the call below.
+					ea := x[s.rs1&63] & am
+					if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+						goto vcall
+					}
+					if uint8(s.imm) == vfLoad {
+						e := &m.rtlb[(ea>>pageShift)&tlbMask]
+						if e.vpn != ea>>pageShift {
+							goto vcall
+						}
+						vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+					} else {
+						e := &m.wtlb[(ea>>pageShift)&tlbMask]
+						if e.vpn != ea>>pageShift {
+							goto vcall
+						}
+						put64(e.data, ea, vd[0])
+						put64(e.data, ea+8, vd[1])
+						wrote = 0
+					}
+				}
+				v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+				if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
+					h.CSR.mstatus |= mstatusVSDirty
+				}
+				goto vdone
+			}
+		vcall:
+			if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 				goto slow
 			}
-			// The next slot by a branch on the length rather than by adding it: the
-			// predicted branch lets the next instruction's fetch start without waiting
-			// for this slot's len to load, which would otherwise chain every
-			// instruction to the one before it by a load's latency.
-			if s.len == 4 {
-				pc += 4
-				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
-			} else {
-				pc += 2
-				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
-			}
-			n--
-			continue
+		vdone:
+			_ = va // (where loopRecord records the configuration the instruction left)
 
-		branch:
-			{
-				t := (pc + uint64(s.imm)) & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
-					goto trap
-				}
-				pc = t
-				n--
-				goto jumped
-			}
+		// genloop: the registered semantics (semantics.go) are copied here.
+
+		default:
+			// Atomics, CSRs, system instructions, the vector unit, and (in loopBase
+			// itself) the registered semantics.
+			goto slow
 		}
-	jumped:
-		if pc-cbase < PageSize {
-			s = &cp.slots[(pc&pageMask)>>1]
-			continue
-		}
-	newpage:
+		goto next
+
+	branch:
 		{
-			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
-			if e.vpn != pc>>pageShift {
-				k = exitFetch
-				goto exit
+			t := (pc + uint64(s.imm)) & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
+				goto trap
 			}
-			cp = e.cp
-			cbase = pc &^ pageMask
-			s = &cp.slots[(pc&pageMask)>>1]
+			pc = t
+			n--
+			goto jumped
 		}
 	}
-	goto exit
+jumped:
+	if pc-cbase < PageSize {
+		s = &cp.slots[(pc&pageMask)>>1]
+		goto dispatch
+	}
+newpage:
+	{
+		e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+		if e.vpn != pc>>pageShift {
+			k = exitFetch
+			goto exit
+		}
+		cp = e.cp
+		cbase = pc &^ pageMask
+		s = &cp.slots[(pc&pageMask)>>1]
+	}
+	goto dispatch
 slow:
 	k = exitSlow
 	goto exit

@@ -126,1514 +126,1518 @@ func (h *Hart) loop(budget uint64) (uint64, int) {
 		k = exitFetch
 		goto exit
 	}
-	for n > 0 {
-		{
-			switch s.op {
-			case opPageEnd:
-				goto newpage
-			case opDecode:
-				k = exitDecode
-				goto exit
-			case opIllegal:
-				h.tc = CauseIllegal
+	goto dispatch
+next:
+	if s.len == 4 {
+		pc += 4
+		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+	} else {
+		pc += 2
+		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+	}
+	n--
+dispatch:
+	if n == 0 {
+		goto exit
+	}
+	{
+		switch s.op {
+		case opPageEnd:
+			goto newpage
+		case opDecode:
+			k = exitDecode
+			goto exit
+		case opIllegal:
+			h.tc = CauseIllegal
+			goto trap
+		case uint16(isa.LUI):
+			x[s.rd&63] = uint64(s.imm)
+		case uint16(isa.AUIPC):
+			x[s.rd&63] = pc + uint64(s.imm)
+		case opAUIPC32:
+			x[s.rd&63] = sext32(pc + uint64(s.imm))
+		case uint16(isa.JAL), opJAL32:
+			t := (pc + uint64(s.imm)) & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
 				goto trap
-			case uint16(isa.LUI):
-				x[s.rd&63] = uint64(s.imm)
-			case uint16(isa.AUIPC):
-				x[s.rd&63] = pc + uint64(s.imm)
-			case opAUIPC32:
-				x[s.rd&63] = sext32(pc + uint64(s.imm))
-			case uint16(isa.JAL), opJAL32:
-				t := (pc + uint64(s.imm)) & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
-					goto trap
-				}
-				x[s.rd&63] = pc + uint64(s.len)
-				if s.op == opJAL32 {
-					x[s.rd&63] = sext32(pc + uint64(s.len))
-				}
-				pc = t
-				n--
-				goto jumped
-			case uint16(isa.JALR), opJALR32:
-				t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
-					goto trap
-				}
-				x[s.rd&63] = pc + uint64(s.len)
-				if s.op == opJALR32 {
-					x[s.rd&63] = sext32(pc + uint64(s.len))
-				}
-				pc = t
-				n--
-				goto jumped
-			case uint16(isa.BEQ):
-				if x[s.rs1&63] == x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BNE):
-				if x[s.rs1&63] != x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BLT):
-				if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
-					goto branch
-				}
-			case uint16(isa.BGE):
-				if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
-					goto branch
-				}
-			case uint16(isa.BLTU):
-				if x[s.rs1&63] < x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BGEU):
-				if x[s.rs1&63] >= x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.LB):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint8
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					v = e.data[a&pageMask]
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int8(v)))
-			case uint16(isa.LH):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint16
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					v = le16(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int16(v)))
-			case uint16(isa.LW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int32(v)))
-			case uint16(isa.LD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint64
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					v = le64(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = v
-			case uint16(isa.LBU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint8
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					v = e.data[a&pageMask]
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.LHU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint16
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					v = le16(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.LWU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.SB):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					e.data[a&pageMask] = uint8(x[s.rs2&63])
-				} else {
-					goto slow
-				}
-			case uint16(isa.SH):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					put16(e.data, a, uint16(x[s.rs2&63]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.SW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					put32(e.data, a, uint32(x[s.rs2&63]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.SD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					put64(e.data, a, x[s.rs2&63])
-				} else {
-					goto slow
-				}
-			case uint16(isa.FLW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				f[s.rd&31] = uint64(v) | boxHigh
-			case uint16(isa.FLD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				var v uint64
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					v = le64(e.data, a)
-				} else {
-					goto slow
-				}
-				f[s.rd&31] = v
-			case uint16(isa.FSW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					put32(e.data, a, uint32(f[s.rs2&31]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.FSD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					put64(e.data, a, f[s.rs2&31])
-				} else {
-					goto slow
-				}
-			case uint16(isa.FENCE):
-			case opVec:
-				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
-					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
-					vd := &rf[s.imm>>vqVd&31]
-					vs2 := &rf[s.rs2&31]
-					if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
-						switch kind {
-						case vfGroup4:
-							if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
-								goto vcall
-							}
-							p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
-							switch uint8(s.imm >> 24) {
-							case vgAESEM:
-								sem.AESEncRoundIn(p, key)
-							case vgAESEF:
-								sem.AESEncLastIn(p, key)
-							case vgAESDM:
-								sem.AESDecRoundIn(p, key)
-							case vgAESDF:
-								sem.AESDecLastIn(p, key)
-							case vgAESZ:
-								p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
-							case vgSM4R:
-								sem.VSM4RIn(p, key)
-							case vgGHSH:
-								sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
-							case vgGMUL:
-								sem.VGMULIn(p, key)
-							}
-						case vfGather:
-							if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
-								goto vcall
-							}
-							gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
-						case vfClmul:
-							if v.fast.qEEW != 3 {
-								goto vcall
-							}
-							u0, u1 := x[s.rs1&63], x[s.rs1&63]
-							if uint8(s.imm>>8) == srcV {
-								vs1 := &rf[s.rs1&31]
-								u0, u1 = vs1[0], vs1[1]
-							}
-							if s.imm&(1<<16) == 0 {
-								vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
-							} else {
-								vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
-							}
-						}
-						v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
-						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
-							h.CSR.mstatus |= mstatusVSDirty
-						}
-						break
-					}
-					sc := uint64(s.imm >> vqImm)
-					if uint8(s.imm>>8) == srcX {
-						sc = x[s.rs1&63]
-					}
-					u0 := sc & v.fast.qMask * v.fast.qLanes
-					u1 := u0
-					if uint8(s.imm>>8) == srcV {
-						vs1 := &rf[s.rs1&31]
-						u0, u1 = vs1[0], vs1[1]
-					}
-					w0, w1 := vs2[0], vs2[1]
-					wrote := 1
-					switch uint8(s.imm) {
-					case vfAdd:
-						hi := v.fast.qHi
-						vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
-						vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
-					case vfSub:
-						hi := v.fast.qHi
-						vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
-						vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
-					case vfXor:
-						vd[0], vd[1] = w0^u0, w1^u1
-					case vfAnd:
-						vd[0], vd[1] = w0&u0, w1&u1
-					case vfOr:
-						vd[0], vd[1] = w0|u0, w1|u1
-					case vfSll:
-						sh := sc & v.fast.qShift
-						mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
-						vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
-					case vfSrl:
-						sh := sc & v.fast.qShift
-						mk := v.fast.qMask >> sh * v.fast.qLanes
-						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
-					case vfMv:
-						vd[0], vd[1] = u0, u1
-					case vfRev8:
-						eb := 1 << v.fast.qEEW
-						vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
-					case vfLoad, vfStore:
-						ea := x[s.rs1&63] & am
-						if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+			}
+			x[s.rd&63] = pc + uint64(s.len)
+			if s.op == opJAL32 {
+				x[s.rd&63] = sext32(pc + uint64(s.len))
+			}
+			pc = t
+			n--
+			goto jumped
+		case uint16(isa.JALR), opJALR32:
+			t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
+				goto trap
+			}
+			x[s.rd&63] = pc + uint64(s.len)
+			if s.op == opJALR32 {
+				x[s.rd&63] = sext32(pc + uint64(s.len))
+			}
+			pc = t
+			n--
+			goto jumped
+		case uint16(isa.BEQ):
+			if x[s.rs1&63] == x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BNE):
+			if x[s.rs1&63] != x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BLT):
+			if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
+				goto branch
+			}
+		case uint16(isa.BGE):
+			if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
+				goto branch
+			}
+		case uint16(isa.BLTU):
+			if x[s.rs1&63] < x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BGEU):
+			if x[s.rs1&63] >= x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.LB):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint8
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				v = e.data[a&pageMask]
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int8(v)))
+		case uint16(isa.LH):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint16
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				v = le16(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int16(v)))
+		case uint16(isa.LW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int32(v)))
+		case uint16(isa.LD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint64
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				v = le64(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = v
+		case uint16(isa.LBU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint8
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				v = e.data[a&pageMask]
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.LHU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint16
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				v = le16(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.LWU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.SB):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				e.data[a&pageMask] = uint8(x[s.rs2&63])
+			} else {
+				goto slow
+			}
+		case uint16(isa.SH):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				put16(e.data, a, uint16(x[s.rs2&63]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.SW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				put32(e.data, a, uint32(x[s.rs2&63]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.SD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				put64(e.data, a, x[s.rs2&63])
+			} else {
+				goto slow
+			}
+		case uint16(isa.FLW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			f[s.rd&31] = uint64(v) | boxHigh
+		case uint16(isa.FLD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			var v uint64
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				v = le64(e.data, a)
+			} else {
+				goto slow
+			}
+			f[s.rd&31] = v
+		case uint16(isa.FSW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				put32(e.data, a, uint32(f[s.rs2&31]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.FSD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				put64(e.data, a, f[s.rs2&31])
+			} else {
+				goto slow
+			}
+		case uint16(isa.FENCE):
+		case opVec:
+			if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+				rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
+				vd := &rf[s.imm>>vqVd&31]
+				vs2 := &rf[s.rs2&31]
+				if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
+					switch kind {
+					case vfGroup4:
+						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
 							goto vcall
 						}
-						if uint8(s.imm) == vfLoad {
-							e := &m.rtlb[(ea>>pageShift)&tlbMask]
-							if e.vpn != ea>>pageShift {
-								goto vcall
-							}
-							vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+						p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+						switch uint8(s.imm >> 24) {
+						case vgAESEM:
+							sem.AESEncRoundIn(p, key)
+						case vgAESEF:
+							sem.AESEncLastIn(p, key)
+						case vgAESDM:
+							sem.AESDecRoundIn(p, key)
+						case vgAESDF:
+							sem.AESDecLastIn(p, key)
+						case vgAESZ:
+							p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+						case vgSM4R:
+							sem.VSM4RIn(p, key)
+						case vgGHSH:
+							sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+						case vgGMUL:
+							sem.VGMULIn(p, key)
+						}
+					case vfGather:
+						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+							goto vcall
+						}
+						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
+					case vfClmul:
+						if v.fast.qEEW != 3 {
+							goto vcall
+						}
+						u0, u1 := x[s.rs1&63], x[s.rs1&63]
+						if uint8(s.imm>>8) == srcV {
+							vs1 := &rf[s.rs1&31]
+							u0, u1 = vs1[0], vs1[1]
+						}
+						if s.imm&(1<<16) == 0 {
+							vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
 						} else {
-							e := &m.wtlb[(ea>>pageShift)&tlbMask]
-							if e.vpn != ea>>pageShift {
-								goto vcall
-							}
-							put64(e.data, ea, vd[0])
-							put64(e.data, ea+8, vd[1])
-							wrote = 0
+							vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
 						}
 					}
-					v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+					v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
 					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 						h.CSR.mstatus |= mstatusVSDirty
 					}
 					break
 				}
-			vcall:
-				if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
-					goto slow
+				sc := uint64(s.imm >> vqImm)
+				if uint8(s.imm>>8) == srcX {
+					sc = x[s.rs1&63]
 				}
-			case uint16(isa.FADD_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
+				u0 := sc & v.fast.qMask * v.fast.qLanes
+				u1 := u0
+				if uint8(s.imm>>8) == srcV {
+					vs1 := &rf[s.rs1&31]
+					u0, u1 = vs1[0], vs1[1]
+				}
+				w0, w1 := vs2[0], vs2[1]
+				wrote := 1
+				switch uint8(s.imm) {
+				case vfAdd:
+					hi := v.fast.qHi
+					vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
+					vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
+				case vfSub:
+					hi := v.fast.qHi
+					vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
+					vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
+				case vfXor:
+					vd[0], vd[1] = w0^u0, w1^u1
+				case vfAnd:
+					vd[0], vd[1] = w0&u0, w1&u1
+				case vfOr:
+					vd[0], vd[1] = w0|u0, w1|u1
+				case vfSll:
+					sh := sc & v.fast.qShift
+					mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
+					vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
+				case vfSrl:
+					sh := sc & v.fast.qShift
+					mk := v.fast.qMask >> sh * v.fast.qLanes
+					vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
+				case vfMv:
+					vd[0], vd[1] = u0, u1
+				case vfRev8:
+					eb := 1 << v.fast.qEEW
+					vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
+				case vfLoad, vfStore:
+					ea := x[s.rs1&63] & am
+					if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+						goto vcall
+					}
+					if uint8(s.imm) == vfLoad {
+						e := &m.rtlb[(ea>>pageShift)&tlbMask]
+						if e.vpn != ea>>pageShift {
+							goto vcall
+						}
+						vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+					} else {
+						e := &m.wtlb[(ea>>pageShift)&tlbMask]
+						if e.vpn != ea>>pageShift {
+							goto vcall
+						}
+						put64(e.data, ea, vd[0])
+						put64(e.data, ea+8, vd[1])
+						wrote = 0
 					}
 				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Add(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FSUB_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
+				v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+				if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
+					h.CSR.mstatus |= mstatusVSDirty
 				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Sub(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMUL_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Mul(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FDIV_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Div(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FSQRT_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Sqrt(a, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMADD_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMSUB_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64MulSub(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FNMSUB_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FNMADD_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FSGNJ_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = softfloat.F64Sgnj(a, b)
-			case uint16(isa.FSGNJN_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = softfloat.F64Sgnjn(a, b)
-			case uint16(isa.FSGNJX_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = softfloat.F64Sgnjx(a, b)
-			case uint16(isa.FMIN_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				semV, semFl := softfloat.F64Min(a, b)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMAX_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				semV, semFl := softfloat.F64Max(a, b)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_W_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F64ToI32(a, rm)
-				x[s.rd&63] = uint64(int64(v))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_WU_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F64ToU32(a, rm)
-				x[s.rd&63] = uint64(int64(int32(v)))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_L_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F64ToI64(a, rm)
-				x[s.rd&63] = uint64(v)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_LU_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64ToU64(a, rm)
-				x[s.rd&63] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMV_X_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				x[s.rd&63] = a
-			case uint16(isa.FCLASS_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				x[s.rd&63] = uint64(softfloat.F64Classify(a))
-			case uint16(isa.FEQ_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F64Eq(a, b)
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLT_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F64Lt(a, b)
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLE_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F64Le(a, b)
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_D_W):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.I32ToF64(int32(a), rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_D_WU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.U32ToF64(uint32(a), rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_D_L):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.I64ToF64(int64(a), rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_D_LU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.U64ToF64(a, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMV_D_X):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := x[s.rs1&63]
-				f[s.rd&31] = a
-			case uint16(isa.FCVT_S_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F64ToF32(a, rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_D_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				semV, semFl := softfloat.F32ToF64(unbox32(a))
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FADD_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FSUB_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMUL_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FDIV_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FSQRT_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Sqrt(unbox32(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMADD_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMSUB_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FNMSUB_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FNMADD_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FSGNJ_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
-			case uint16(isa.FSGNJN_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
-			case uint16(isa.FSGNJX_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
-			case uint16(isa.FMIN_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMAX_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_W_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F32ToI32(unbox32(a), rm)
-				x[s.rd&63] = uint64(int64(v))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_WU_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F32ToU32(unbox32(a), rm)
-				x[s.rd&63] = uint64(int64(int32(v)))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_L_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F32ToI64(unbox32(a), rm)
-				x[s.rd&63] = uint64(v)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_LU_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
-				x[s.rd&63] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMV_X_W):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				x[s.rd&63] = uint64(int64(int32(uint32(a))))
-			case uint16(isa.FCLASS_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
-			case uint16(isa.FEQ_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLT_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLE_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_W):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.I32ToF32(int32(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_WU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.U32ToF32(uint32(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_L):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.I64ToF32(int64(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_LU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.U64ToF32(a, rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMV_W_X):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := x[s.rs1&63]
-				f[s.rd&31] = box32(uint32(a))
-			case uint16(isa.MUL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a * b
-			case opRV32_MUL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a * b)
-			case uint16(isa.MULH):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				hi, _ := mulhs(int64(a), int64(b))
-				x[s.rd&63] = hi
-			case opRV32_MULH:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(int32(b))) >> 32)
-			case uint16(isa.MULHU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				hi, _ := bits.Mul64(a, b)
-				x[s.rd&63] = hi
-			case opRV32_MULHU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(uint32(a)) * uint64(uint32(b)) >> 32)
-			case uint16(isa.MULHSU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = mulhsu(int64(a), b)
-			case opRV32_MULHSU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(uint32(b))) >> 32)
-			case uint16(isa.DIV):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(div64(int64(a), int64(b)))
-			case opRV32_DIV:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
-			case uint16(isa.DIVU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = divu64(a, b)
-			case opRV32_DIVU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
-			case uint16(isa.REM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(rem64(int64(a), int64(b)))
-			case opRV32_REM:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
-			case uint16(isa.REMU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = remu64(a, b)
-			case opRV32_REMU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
-			case uint16(isa.MULW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a * b)
-			case uint16(isa.DIVW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
-			case uint16(isa.DIVUW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
-			case uint16(isa.REMW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
-			case uint16(isa.REMUW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
-			case uint16(isa.ADDI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a + uint64(imm)
-			case opRV32_ADDI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a + uint64(imm))
-			case uint16(isa.SLTI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = b2u(int64(a) < imm)
-			case uint16(isa.SLTIU):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = b2u(a < uint64(imm))
-			case uint16(isa.XORI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a ^ uint64(imm)
-			case uint16(isa.ORI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a | uint64(imm)
-			case uint16(isa.ANDI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a & uint64(imm)
-			case uint16(isa.SLLI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a << (imm & 63)
-			case opRV32_SLLI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a << (imm & 31))
-			case uint16(isa.SRLI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a >> (imm & 63)
-			case opRV32_SRLI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
-			case uint16(isa.SRAI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(int64(a) >> (imm & 63))
-			case opRV32_SRAI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
-			case uint16(isa.ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a + b
-			case opRV32_ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a + b)
-			case uint16(isa.SUB):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a - b
-			case opRV32_SUB:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a - b)
-			case uint16(isa.SLL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a << (b & 63)
-			case opRV32_SLL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a << (b & 31))
-			case uint16(isa.SLT):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = b2u(int64(a) < int64(b))
-			case uint16(isa.SLTU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = b2u(a < b)
-			case uint16(isa.XOR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a ^ b
-			case uint16(isa.SRL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a >> (b & 63)
-			case opRV32_SRL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
-			case uint16(isa.SRA):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(a) >> (b & 63))
-			case opRV32_SRA:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
-			case uint16(isa.OR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a | b
-			case uint16(isa.AND):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a & b
-			case uint16(isa.ADDIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a + uint64(imm))
-			case uint16(isa.SLLIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a << (imm & 31))
-			case uint16(isa.SRLIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
-			case uint16(isa.SRAIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
-			case uint16(isa.ADDW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a + b)
-			case uint16(isa.SUBW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a - b)
-			case uint16(isa.SLLW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a << (b & 31))
-			case uint16(isa.SRLW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
-			case uint16(isa.SRAW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
-			case uint16(isa.SH1ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a<<1 + b
-			case opRV32_SH1ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a<<1 + b)
-			case uint16(isa.SH2ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a<<2 + b
-			case opRV32_SH2ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a<<2 + b)
-			case uint16(isa.SH3ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a<<3 + b
-			case opRV32_SH3ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a<<3 + b)
-			case uint16(isa.ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a)) + b
-			case uint16(isa.SH1ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a))<<1 + b
-			case uint16(isa.SH2ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a))<<2 + b
-			case uint16(isa.SH3ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a))<<3 + b
-			case uint16(isa.SLLI_UW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(uint32(a)) << (imm & 63)
-			case uint16(isa.ANDN):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a &^ b
-			case uint16(isa.ORN):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a | ^b
-			case uint16(isa.XNOR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = ^(a ^ b)
-			case uint16(isa.CPOP):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.OnesCount64(a))
-			case opRV32_CPOP:
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
-			case uint16(isa.CPOPW):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
-			case uint16(isa.CLZ):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.LeadingZeros64(a))
-			case opRV32_CLZ:
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
-			case uint16(isa.CTZ):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.TrailingZeros64(a))
-			case opRV32_CTZ:
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
-			case uint16(isa.CLZW):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
-			case uint16(isa.CTZW):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
-			case uint16(isa.MAX):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(max(int64(a), int64(b)))
-			case uint16(isa.MAXU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = max(a, b)
-			case uint16(isa.MIN):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(min(int64(a), int64(b)))
-			case uint16(isa.MINU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = min(a, b)
-			case uint16(isa.SEXT_B):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(int64(int8(a)))
-			case uint16(isa.SEXT_H):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(int64(int16(a)))
-			case uint16(isa.ZEXT_H):
-				a := x[s.rs1&63]
-				x[s.rd&63] = uint64(uint16(a))
-			case uint16(isa.ROL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = bits.RotateLeft64(a, int(b&63))
-			case opRV32_ROL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
-			case uint16(isa.ROR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = bits.RotateLeft64(a, -int(b&63))
-			case opRV32_ROR:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
-			case uint16(isa.RORI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = bits.RotateLeft64(a, -int(imm&63))
-			case opRV32_RORI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
-			case uint16(isa.ROLW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
-			case uint16(isa.RORW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
-			case uint16(isa.RORIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
-			case uint16(isa.ORC_B):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.OrcB(a)
-			case opRV32_ORC_B:
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(sem.OrcB(a))
-			case uint16(isa.REV8):
-				a := x[s.rs1&63]
-				x[s.rd&63] = bits.ReverseBytes64(a)
-			case opRV32_REV8:
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
-			case uint16(isa.CLMUL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Clmul64(a, b)
-			case opRV32_CLMUL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(a), uint32(b))))
-			case uint16(isa.CLMULH):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Clmulh64(a, b)
-			case opRV32_CLMULH:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(a), uint32(b))))
-			case uint16(isa.CLMULR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Clmulr64(a, b)
-			case opRV32_CLMULR:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(a), uint32(b))))
-			case uint16(isa.BREV8):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.Brev8(a)
-			case opRV32_BREV8:
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(sem.Brev8(a))
-			case uint16(isa.PACK):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Pack64(a, b)
-			case opRV32_PACK:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Packw(a, b)
-			case uint16(isa.PACKH):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Packh(a, b)
-			case uint16(isa.PACKW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Packw(a, b)
-			case uint16(isa.ZIP):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
-			case uint16(isa.UNZIP):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
-			case uint16(isa.XPERM4):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Xperm4_64(a, b)
-			case opRV32_XPERM4:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(a), uint32(b))))
-			case uint16(isa.XPERM8):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Xperm8_64(a, b)
-			case opRV32_XPERM8:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(a), uint32(b))))
-			case uint16(isa.BCLR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a &^ (1 << (b & 63))
-			case opRV32_BCLR:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a &^ (1 << (b & 31)))
-			case uint16(isa.BCLRI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a &^ (1 << (imm & 63))
-			case opRV32_BCLRI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a &^ (1 << (imm & 31)))
-			case uint16(isa.BEXT):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a >> (b & 63) & 1
-			case opRV32_BEXT:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a >> (b & 31) & 1
-			case uint16(isa.BEXTI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a >> (imm & 63) & 1
-			case uint16(isa.BINV):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a ^ (1 << (b & 63))
-			case opRV32_BINV:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a ^ (1 << (b & 31)))
-			case uint16(isa.BINVI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a ^ (1 << (imm & 63))
-			case opRV32_BINVI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a ^ (1 << (imm & 31)))
-			case uint16(isa.BSET):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a | (1 << (b & 63))
-			case opRV32_BSET:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a | (1 << (b & 31)))
-			case uint16(isa.BSETI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a | (1 << (imm & 63))
-			case opRV32_BSETI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a | (1 << (imm & 31)))
-			case uint16(isa.CZERO_EQZ):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				if b == 0 {
-					x[s.rd&63] = 0
-					break
-				}
-				x[s.rd&63] = a
-			case uint16(isa.CZERO_NEZ):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				if b != 0 {
-					x[s.rd&63] = 0
-					break
-				}
-				x[s.rd&63] = a
-			case uint16(isa.AES64ESM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
-			case uint16(isa.AES64DSM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
-			case uint16(isa.AES64KS1I):
-				a, rnum := x[s.rs1&63], s.imm
-				semV, semOK := sem.AES64KS1I(a, uint(rnum))
-				if !semOK {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				x[s.rd&63] = semV
-			case uint16(isa.AES64IM):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.AES64IM(a)
-			case uint16(isa.AES32ESI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES32ESMI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES32DSI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES32DSMI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES64ES):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.AES64ES(a, b)
-			case uint16(isa.AES64DS):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.AES64DS(a, b)
-			case uint16(isa.AES64KS2):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.AES64KS2(a, b)
-			case uint16(isa.SHA256SIG0):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
-			case uint16(isa.SHA256SIG1):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
-			case uint16(isa.SHA256SUM0):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
-			case uint16(isa.SHA256SUM1):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
-			case uint16(isa.SHA512SIG0):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.SHA512Sig0(a)
-			case uint16(isa.SHA512SIG1):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.SHA512Sig1(a)
-			case uint16(isa.SHA512SUM0):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.SHA512Sum0(a)
-			case uint16(isa.SHA512SUM1):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sem.SHA512Sum1(a)
-			case uint16(isa.SHA512SIG0H):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SIG0L):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SIG1H):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SIG1L):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SUM0R):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SUM1R):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(a), uint32(b))))
-			case uint16(isa.SM4ED):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.SM4KS):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.SM3P0):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
-			case uint16(isa.SM3P1):
-				a := x[s.rs1&63]
-				x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
-			default:
+				break
+			}
+		vcall:
+			if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 				goto slow
 			}
-			if s.len == 4 {
-				pc += 4
-				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
-			} else {
-				pc += 2
-				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
-			}
-			n--
-			continue
-		branch:
-			{
-				t := (pc + uint64(s.imm)) & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
+		case uint16(isa.FADD_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
 					goto trap
 				}
-				pc = t
-				n--
-				goto jumped
 			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Add(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FSUB_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Sub(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMUL_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Mul(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FDIV_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Div(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FSQRT_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Sqrt(a, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMADD_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMSUB_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64MulSub(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FNMSUB_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FNMADD_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FSGNJ_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = softfloat.F64Sgnj(a, b)
+		case uint16(isa.FSGNJN_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = softfloat.F64Sgnjn(a, b)
+		case uint16(isa.FSGNJX_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = softfloat.F64Sgnjx(a, b)
+		case uint16(isa.FMIN_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			semV, semFl := softfloat.F64Min(a, b)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMAX_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			semV, semFl := softfloat.F64Max(a, b)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_W_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F64ToI32(a, rm)
+			x[s.rd&63] = uint64(int64(v))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_WU_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F64ToU32(a, rm)
+			x[s.rd&63] = uint64(int64(int32(v)))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_L_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F64ToI64(a, rm)
+			x[s.rd&63] = uint64(v)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_LU_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64ToU64(a, rm)
+			x[s.rd&63] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMV_X_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			x[s.rd&63] = a
+		case uint16(isa.FCLASS_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			x[s.rd&63] = uint64(softfloat.F64Classify(a))
+		case uint16(isa.FEQ_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F64Eq(a, b)
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLT_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F64Lt(a, b)
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLE_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F64Le(a, b)
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_D_W):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.I32ToF64(int32(a), rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_D_WU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.U32ToF64(uint32(a), rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_D_L):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.I64ToF64(int64(a), rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_D_LU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.U64ToF64(a, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMV_D_X):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := x[s.rs1&63]
+			f[s.rd&31] = a
+		case uint16(isa.FCVT_S_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F64ToF32(a, rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_D_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			semV, semFl := softfloat.F32ToF64(unbox32(a))
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FADD_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FSUB_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMUL_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FDIV_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FSQRT_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Sqrt(unbox32(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMADD_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMSUB_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FNMSUB_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FNMADD_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FSGNJ_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
+		case uint16(isa.FSGNJN_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
+		case uint16(isa.FSGNJX_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
+		case uint16(isa.FMIN_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMAX_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_W_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F32ToI32(unbox32(a), rm)
+			x[s.rd&63] = uint64(int64(v))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_WU_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F32ToU32(unbox32(a), rm)
+			x[s.rd&63] = uint64(int64(int32(v)))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_L_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F32ToI64(unbox32(a), rm)
+			x[s.rd&63] = uint64(v)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_LU_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
+			x[s.rd&63] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMV_X_W):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			x[s.rd&63] = uint64(int64(int32(uint32(a))))
+		case uint16(isa.FCLASS_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
+		case uint16(isa.FEQ_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLT_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLE_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_W):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.I32ToF32(int32(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_WU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.U32ToF32(uint32(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_L):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.I64ToF32(int64(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_LU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.U64ToF32(a, rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMV_W_X):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := x[s.rs1&63]
+			f[s.rd&31] = box32(uint32(a))
+		case uint16(isa.MUL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a * b
+		case opRV32_MUL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a * b)
+		case uint16(isa.MULH):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			hi, _ := mulhs(int64(a), int64(b))
+			x[s.rd&63] = hi
+		case opRV32_MULH:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(int32(b))) >> 32)
+		case uint16(isa.MULHU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			hi, _ := bits.Mul64(a, b)
+			x[s.rd&63] = hi
+		case opRV32_MULHU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(uint32(a)) * uint64(uint32(b)) >> 32)
+		case uint16(isa.MULHSU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = mulhsu(int64(a), b)
+		case opRV32_MULHSU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(uint32(b))) >> 32)
+		case uint16(isa.DIV):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(div64(int64(a), int64(b)))
+		case opRV32_DIV:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+		case uint16(isa.DIVU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = divu64(a, b)
+		case opRV32_DIVU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+		case uint16(isa.REM):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(rem64(int64(a), int64(b)))
+		case opRV32_REM:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+		case uint16(isa.REMU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = remu64(a, b)
+		case opRV32_REMU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+		case uint16(isa.MULW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a * b)
+		case uint16(isa.DIVW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+		case uint16(isa.DIVUW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+		case uint16(isa.REMW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+		case uint16(isa.REMUW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+		case uint16(isa.ADDI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a + uint64(imm)
+		case opRV32_ADDI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a + uint64(imm))
+		case uint16(isa.SLTI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = b2u(int64(a) < imm)
+		case uint16(isa.SLTIU):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = b2u(a < uint64(imm))
+		case uint16(isa.XORI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a ^ uint64(imm)
+		case uint16(isa.ORI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a | uint64(imm)
+		case uint16(isa.ANDI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a & uint64(imm)
+		case uint16(isa.SLLI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a << (imm & 63)
+		case opRV32_SLLI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a << (imm & 31))
+		case uint16(isa.SRLI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a >> (imm & 63)
+		case opRV32_SRLI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+		case uint16(isa.SRAI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(int64(a) >> (imm & 63))
+		case opRV32_SRAI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+		case uint16(isa.ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a + b
+		case opRV32_ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a + b)
+		case uint16(isa.SUB):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a - b
+		case opRV32_SUB:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a - b)
+		case uint16(isa.SLL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a << (b & 63)
+		case opRV32_SLL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a << (b & 31))
+		case uint16(isa.SLT):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = b2u(int64(a) < int64(b))
+		case uint16(isa.SLTU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = b2u(a < b)
+		case uint16(isa.XOR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a ^ b
+		case uint16(isa.SRL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a >> (b & 63)
+		case opRV32_SRL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+		case uint16(isa.SRA):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(a) >> (b & 63))
+		case opRV32_SRA:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+		case uint16(isa.OR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a | b
+		case uint16(isa.AND):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a & b
+		case uint16(isa.ADDIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a + uint64(imm))
+		case uint16(isa.SLLIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a << (imm & 31))
+		case uint16(isa.SRLIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+		case uint16(isa.SRAIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+		case uint16(isa.ADDW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a + b)
+		case uint16(isa.SUBW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a - b)
+		case uint16(isa.SLLW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a << (b & 31))
+		case uint16(isa.SRLW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+		case uint16(isa.SRAW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+		case uint16(isa.SH1ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a<<1 + b
+		case opRV32_SH1ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a<<1 + b)
+		case uint16(isa.SH2ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a<<2 + b
+		case opRV32_SH2ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a<<2 + b)
+		case uint16(isa.SH3ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a<<3 + b
+		case opRV32_SH3ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a<<3 + b)
+		case uint16(isa.ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a)) + b
+		case uint16(isa.SH1ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a))<<1 + b
+		case uint16(isa.SH2ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a))<<2 + b
+		case uint16(isa.SH3ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a))<<3 + b
+		case uint16(isa.SLLI_UW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(uint32(a)) << (imm & 63)
+		case uint16(isa.ANDN):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a &^ b
+		case uint16(isa.ORN):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a | ^b
+		case uint16(isa.XNOR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = ^(a ^ b)
+		case uint16(isa.CPOP):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.OnesCount64(a))
+		case opRV32_CPOP:
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+		case uint16(isa.CPOPW):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+		case uint16(isa.CLZ):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.LeadingZeros64(a))
+		case opRV32_CLZ:
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+		case uint16(isa.CTZ):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.TrailingZeros64(a))
+		case opRV32_CTZ:
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+		case uint16(isa.CLZW):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+		case uint16(isa.CTZW):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+		case uint16(isa.MAX):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(max(int64(a), int64(b)))
+		case uint16(isa.MAXU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = max(a, b)
+		case uint16(isa.MIN):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(min(int64(a), int64(b)))
+		case uint16(isa.MINU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = min(a, b)
+		case uint16(isa.SEXT_B):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(int64(int8(a)))
+		case uint16(isa.SEXT_H):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(int64(int16(a)))
+		case uint16(isa.ZEXT_H):
+			a := x[s.rs1&63]
+			x[s.rd&63] = uint64(uint16(a))
+		case uint16(isa.ROL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = bits.RotateLeft64(a, int(b&63))
+		case opRV32_ROL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+		case uint16(isa.ROR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = bits.RotateLeft64(a, -int(b&63))
+		case opRV32_ROR:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+		case uint16(isa.RORI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = bits.RotateLeft64(a, -int(imm&63))
+		case opRV32_RORI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+		case uint16(isa.ROLW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+		case uint16(isa.RORW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+		case uint16(isa.RORIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+		case uint16(isa.ORC_B):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.OrcB(a)
+		case opRV32_ORC_B:
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(sem.OrcB(a))
+		case uint16(isa.REV8):
+			a := x[s.rs1&63]
+			x[s.rd&63] = bits.ReverseBytes64(a)
+		case opRV32_REV8:
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
+		case uint16(isa.CLMUL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Clmul64(a, b)
+		case opRV32_CLMUL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(a), uint32(b))))
+		case uint16(isa.CLMULH):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Clmulh64(a, b)
+		case opRV32_CLMULH:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(a), uint32(b))))
+		case uint16(isa.CLMULR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Clmulr64(a, b)
+		case opRV32_CLMULR:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(a), uint32(b))))
+		case uint16(isa.BREV8):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.Brev8(a)
+		case opRV32_BREV8:
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(sem.Brev8(a))
+		case uint16(isa.PACK):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Pack64(a, b)
+		case opRV32_PACK:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Packw(a, b)
+		case uint16(isa.PACKH):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Packh(a, b)
+		case uint16(isa.PACKW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Packw(a, b)
+		case uint16(isa.ZIP):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
+		case uint16(isa.UNZIP):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
+		case uint16(isa.XPERM4):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Xperm4_64(a, b)
+		case opRV32_XPERM4:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(a), uint32(b))))
+		case uint16(isa.XPERM8):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Xperm8_64(a, b)
+		case opRV32_XPERM8:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(a), uint32(b))))
+		case uint16(isa.BCLR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a &^ (1 << (b & 63))
+		case opRV32_BCLR:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a &^ (1 << (b & 31)))
+		case uint16(isa.BCLRI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a &^ (1 << (imm & 63))
+		case opRV32_BCLRI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a &^ (1 << (imm & 31)))
+		case uint16(isa.BEXT):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a >> (b & 63) & 1
+		case opRV32_BEXT:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a >> (b & 31) & 1
+		case uint16(isa.BEXTI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a >> (imm & 63) & 1
+		case uint16(isa.BINV):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a ^ (1 << (b & 63))
+		case opRV32_BINV:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a ^ (1 << (b & 31)))
+		case uint16(isa.BINVI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a ^ (1 << (imm & 63))
+		case opRV32_BINVI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a ^ (1 << (imm & 31)))
+		case uint16(isa.BSET):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a | (1 << (b & 63))
+		case opRV32_BSET:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a | (1 << (b & 31)))
+		case uint16(isa.BSETI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a | (1 << (imm & 63))
+		case opRV32_BSETI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a | (1 << (imm & 31)))
+		case uint16(isa.CZERO_EQZ):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			if b == 0 {
+				x[s.rd&63] = 0
+				break
+			}
+			x[s.rd&63] = a
+		case uint16(isa.CZERO_NEZ):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			if b != 0 {
+				x[s.rd&63] = 0
+				break
+			}
+			x[s.rd&63] = a
+		case uint16(isa.AES64ESM):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
+		case uint16(isa.AES64DSM):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
+		case uint16(isa.AES64KS1I):
+			a, rnum := x[s.rs1&63], s.imm
+			semV, semOK := sem.AES64KS1I(a, uint(rnum))
+			if !semOK {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			x[s.rd&63] = semV
+		case uint16(isa.AES64IM):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.AES64IM(a)
+		case uint16(isa.AES32ESI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES32ESMI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES32DSI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES32DSMI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES64ES):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.AES64ES(a, b)
+		case uint16(isa.AES64DS):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.AES64DS(a, b)
+		case uint16(isa.AES64KS2):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.AES64KS2(a, b)
+		case uint16(isa.SHA256SIG0):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
+		case uint16(isa.SHA256SIG1):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
+		case uint16(isa.SHA256SUM0):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
+		case uint16(isa.SHA256SUM1):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
+		case uint16(isa.SHA512SIG0):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.SHA512Sig0(a)
+		case uint16(isa.SHA512SIG1):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.SHA512Sig1(a)
+		case uint16(isa.SHA512SUM0):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.SHA512Sum0(a)
+		case uint16(isa.SHA512SUM1):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sem.SHA512Sum1(a)
+		case uint16(isa.SHA512SIG0H):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SIG0L):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SIG1H):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SIG1L):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SUM0R):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SUM1R):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(a), uint32(b))))
+		case uint16(isa.SM4ED):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.SM4KS):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.SM3P0):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
+		case uint16(isa.SM3P1):
+			a := x[s.rs1&63]
+			x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
+		default:
+			goto slow
 		}
-	jumped:
-		if pc-cbase < PageSize {
-			s = &cp.slots[(pc&pageMask)>>1]
-			continue
-		}
-	newpage:
+		goto next
+	branch:
 		{
-			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
-			if e.vpn != pc>>pageShift {
-				k = exitFetch
-				goto exit
+			t := (pc + uint64(s.imm)) & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
+				goto trap
 			}
-			cp = e.cp
-			cbase = pc &^ pageMask
-			s = &cp.slots[(pc&pageMask)>>1]
+			pc = t
+			n--
+			goto jumped
 		}
 	}
-	goto exit
+jumped:
+	if pc-cbase < PageSize {
+		s = &cp.slots[(pc&pageMask)>>1]
+		goto dispatch
+	}
+newpage:
+	{
+		e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+		if e.vpn != pc>>pageShift {
+			k = exitFetch
+			goto exit
+		}
+		cp = e.cp
+		cbase = pc &^ pageMask
+		s = &cp.slots[(pc&pageMask)>>1]
+	}
+	goto dispatch
 slow:
 	k = exitSlow
 	goto exit
@@ -1668,1577 +1672,1581 @@ func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 		k = exitFetch
 		goto exit
 	}
-	for n > 0 {
-		{
-			rb.pc[ri&recMask] = pc
-			rb.inst[ri&recMask] = &cp.insts[(pc>>1)&(PageSize/2-1)]
-			switch s.op {
-			case opPageEnd:
-				goto newpage
-			case opDecode:
-				k = exitDecode
-				goto exit
-			case opIllegal:
-				h.tc = CauseIllegal
+	goto dispatch
+next:
+	if s.len == 4 {
+		pc += 4
+		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+	} else {
+		pc += 2
+		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+	}
+	n--
+	ri++
+dispatch:
+	if n == 0 {
+		goto exit
+	}
+	{
+		rb.pc[ri&recMask] = pc
+		rb.inst[ri&recMask] = &cp.insts[(pc>>1)&(PageSize/2-1)]
+		switch s.op {
+		case opPageEnd:
+			goto newpage
+		case opDecode:
+			k = exitDecode
+			goto exit
+		case opIllegal:
+			h.tc = CauseIllegal
+			goto trap
+		case uint16(isa.LUI):
+			x[s.rd&63] = uint64(s.imm)
+		case uint16(isa.AUIPC):
+			x[s.rd&63] = pc + uint64(s.imm)
+		case opAUIPC32:
+			x[s.rd&63] = sext32(pc + uint64(s.imm))
+		case uint16(isa.JAL), opJAL32:
+			t := (pc + uint64(s.imm)) & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
 				goto trap
-			case uint16(isa.LUI):
-				x[s.rd&63] = uint64(s.imm)
-			case uint16(isa.AUIPC):
-				x[s.rd&63] = pc + uint64(s.imm)
-			case opAUIPC32:
-				x[s.rd&63] = sext32(pc + uint64(s.imm))
-			case uint16(isa.JAL), opJAL32:
-				t := (pc + uint64(s.imm)) & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
-					goto trap
-				}
-				x[s.rd&63] = pc + uint64(s.len)
-				if s.op == opJAL32 {
-					x[s.rd&63] = sext32(pc + uint64(s.len))
-				}
-				pc = t
-				n--
-				ri++
-				goto jumped
-			case uint16(isa.JALR), opJALR32:
-				t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
-					goto trap
-				}
-				x[s.rd&63] = pc + uint64(s.len)
-				if s.op == opJALR32 {
-					x[s.rd&63] = sext32(pc + uint64(s.len))
-				}
-				pc = t
-				n--
-				ri++
-				goto jumped
-			case uint16(isa.BEQ):
-				if x[s.rs1&63] == x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BNE):
-				if x[s.rs1&63] != x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BLT):
-				if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
-					goto branch
-				}
-			case uint16(isa.BGE):
-				if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
-					goto branch
-				}
-			case uint16(isa.BLTU):
-				if x[s.rs1&63] < x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.BGEU):
-				if x[s.rs1&63] >= x[s.rs2&63] {
-					goto branch
-				}
-			case uint16(isa.LB):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint8
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					v = e.data[a&pageMask]
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int8(v)))
-			case uint16(isa.LH):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint16
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					v = le16(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int16(v)))
-			case uint16(isa.LW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(int64(int32(v)))
-			case uint16(isa.LD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint64
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					v = le64(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = v
-			case uint16(isa.LBU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint8
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					v = e.data[a&pageMask]
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.LHU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint16
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					v = le16(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.LWU):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				x[s.rd&63] = uint64(v)
-			case uint16(isa.SB):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
-					e.data[a&pageMask] = uint8(x[s.rs2&63])
-				} else {
-					goto slow
-				}
-			case uint16(isa.SH):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
-					put16(e.data, a, uint16(x[s.rs2&63]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.SW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					put32(e.data, a, uint32(x[s.rs2&63]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.SD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					put64(e.data, a, x[s.rs2&63])
-				} else {
-					goto slow
-				}
-			case uint16(isa.FLW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint32
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					v = le32(e.data, a)
-				} else {
-					goto slow
-				}
-				f[s.rd&31] = uint64(v) | boxHigh
-			case uint16(isa.FLD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				var v uint64
-				if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					v = le64(e.data, a)
-				} else {
-					goto slow
-				}
-				f[s.rd&31] = v
-			case uint16(isa.FSW):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
-					put32(e.data, a, uint32(f[s.rs2&31]))
-				} else {
-					goto slow
-				}
-			case uint16(isa.FSD):
-				a := (x[s.rs1&63] + uint64(s.imm)) & am
-				rb.addr[ri&recMask] = a
-				if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
-					put64(e.data, a, f[s.rs2&31])
-				} else {
-					goto slow
-				}
-			case uint16(isa.FENCE):
-			case opVec:
-				va := x[s.rs1&63] & am
-				rb.addr[ri&recMask] = va
-				if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
-					rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
-					vd := &rf[s.imm>>vqVd&31]
-					vs2 := &rf[s.rs2&31]
-					if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
-						switch kind {
-						case vfGroup4:
-							if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
-								goto vcall
-							}
-							p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
-							switch uint8(s.imm >> 24) {
-							case vgAESEM:
-								sem.AESEncRoundIn(p, key)
-							case vgAESEF:
-								sem.AESEncLastIn(p, key)
-							case vgAESDM:
-								sem.AESDecRoundIn(p, key)
-							case vgAESDF:
-								sem.AESDecLastIn(p, key)
-							case vgAESZ:
-								p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
-							case vgSM4R:
-								sem.VSM4RIn(p, key)
-							case vgGHSH:
-								sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
-							case vgGMUL:
-								sem.VGMULIn(p, key)
-							}
-						case vfGather:
-							if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
-								goto vcall
-							}
-							gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
-						case vfClmul:
-							if v.fast.qEEW != 3 {
-								goto vcall
-							}
-							u0, u1 := x[s.rs1&63], x[s.rs1&63]
-							if uint8(s.imm>>8) == srcV {
-								vs1 := &rf[s.rs1&31]
-								u0, u1 = vs1[0], vs1[1]
-							}
-							if s.imm&(1<<16) == 0 {
-								vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
-							} else {
-								vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
-							}
-						}
-						v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
-						if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
-							h.CSR.mstatus |= mstatusVSDirty
-						}
-						goto vdone
-					}
-					sc := uint64(s.imm >> vqImm)
-					if uint8(s.imm>>8) == srcX {
-						sc = x[s.rs1&63]
-					}
-					u0 := sc & v.fast.qMask * v.fast.qLanes
-					u1 := u0
-					if uint8(s.imm>>8) == srcV {
-						vs1 := &rf[s.rs1&31]
-						u0, u1 = vs1[0], vs1[1]
-					}
-					w0, w1 := vs2[0], vs2[1]
-					wrote := 1
-					switch uint8(s.imm) {
-					case vfAdd:
-						hi := v.fast.qHi
-						vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
-						vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
-					case vfSub:
-						hi := v.fast.qHi
-						vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
-						vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
-					case vfXor:
-						vd[0], vd[1] = w0^u0, w1^u1
-					case vfAnd:
-						vd[0], vd[1] = w0&u0, w1&u1
-					case vfOr:
-						vd[0], vd[1] = w0|u0, w1|u1
-					case vfSll:
-						sh := sc & v.fast.qShift
-						mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
-						vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
-					case vfSrl:
-						sh := sc & v.fast.qShift
-						mk := v.fast.qMask >> sh * v.fast.qLanes
-						vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
-					case vfMv:
-						vd[0], vd[1] = u0, u1
-					case vfRev8:
-						eb := 1 << v.fast.qEEW
-						vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
-					case vfLoad, vfStore:
-						ea := x[s.rs1&63] & am
-						if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+			}
+			x[s.rd&63] = pc + uint64(s.len)
+			if s.op == opJAL32 {
+				x[s.rd&63] = sext32(pc + uint64(s.len))
+			}
+			pc = t
+			n--
+			ri++
+			goto jumped
+		case uint16(isa.JALR), opJALR32:
+			t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgJumpTarget
+				goto trap
+			}
+			x[s.rd&63] = pc + uint64(s.len)
+			if s.op == opJALR32 {
+				x[s.rd&63] = sext32(pc + uint64(s.len))
+			}
+			pc = t
+			n--
+			ri++
+			goto jumped
+		case uint16(isa.BEQ):
+			if x[s.rs1&63] == x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BNE):
+			if x[s.rs1&63] != x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BLT):
+			if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
+				goto branch
+			}
+		case uint16(isa.BGE):
+			if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
+				goto branch
+			}
+		case uint16(isa.BLTU):
+			if x[s.rs1&63] < x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.BGEU):
+			if x[s.rs1&63] >= x[s.rs2&63] {
+				goto branch
+			}
+		case uint16(isa.LB):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint8
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				v = e.data[a&pageMask]
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int8(v)))
+		case uint16(isa.LH):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint16
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				v = le16(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int16(v)))
+		case uint16(isa.LW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(int64(int32(v)))
+		case uint16(isa.LD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint64
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				v = le64(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = v
+		case uint16(isa.LBU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint8
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				v = e.data[a&pageMask]
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.LHU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint16
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				v = le16(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.LWU):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			x[s.rd&63] = uint64(v)
+		case uint16(isa.SB):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
+				e.data[a&pageMask] = uint8(x[s.rs2&63])
+			} else {
+				goto slow
+			}
+		case uint16(isa.SH):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
+				put16(e.data, a, uint16(x[s.rs2&63]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.SW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				put32(e.data, a, uint32(x[s.rs2&63]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.SD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				put64(e.data, a, x[s.rs2&63])
+			} else {
+				goto slow
+			}
+		case uint16(isa.FLW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint32
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				v = le32(e.data, a)
+			} else {
+				goto slow
+			}
+			f[s.rd&31] = uint64(v) | boxHigh
+		case uint16(isa.FLD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			var v uint64
+			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				v = le64(e.data, a)
+			} else {
+				goto slow
+			}
+			f[s.rd&31] = v
+		case uint16(isa.FSW):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
+				put32(e.data, a, uint32(f[s.rs2&31]))
+			} else {
+				goto slow
+			}
+		case uint16(isa.FSD):
+			a := (x[s.rs1&63] + uint64(s.imm)) & am
+			rb.addr[ri&recMask] = a
+			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
+				put64(e.data, a, f[s.rs2&31])
+			} else {
+				goto slow
+			}
+		case uint16(isa.FENCE):
+		case opVec:
+			va := x[s.rs1&63] & am
+			rb.addr[ri&recMask] = va
+			if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
+				rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
+				vd := &rf[s.imm>>vqVd&31]
+				vs2 := &rf[s.rs2&31]
+				if kind := uint8(s.imm); kind == vfGroup4 || kind == vfGather || kind == vfClmul {
+					switch kind {
+					case vfGroup4:
+						if v.fast.qEEW != 2 || vkForm(s.imm>>8) == vkVS && s.imm>>vqVd&31 == int64(s.rs2&31) {
 							goto vcall
 						}
-						if uint8(s.imm) == vfLoad {
-							e := &m.rtlb[(ea>>pageShift)&tlbMask]
-							if e.vpn != ea>>pageShift {
-								goto vcall
-							}
-							vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+						p, key := (*[4]uint32)(unsafe.Pointer(vd)), (*[4]uint32)(unsafe.Pointer(vs2))
+						switch uint8(s.imm >> 24) {
+						case vgAESEM:
+							sem.AESEncRoundIn(p, key)
+						case vgAESEF:
+							sem.AESEncLastIn(p, key)
+						case vgAESDM:
+							sem.AESDecRoundIn(p, key)
+						case vgAESDF:
+							sem.AESDecLastIn(p, key)
+						case vgAESZ:
+							p[0], p[1], p[2], p[3] = p[0]^key[0], p[1]^key[1], p[2]^key[2], p[3]^key[3]
+						case vgSM4R:
+							sem.VSM4RIn(p, key)
+						case vgGHSH:
+							sem.VGHSHIn(p, (*[4]uint32)(unsafe.Pointer(&rf[s.rs1&31])), key)
+						case vgGMUL:
+							sem.VGMULIn(p, key)
+						}
+					case vfGather:
+						if vdi := s.imm >> vqVd & 31; vdi == int64(s.rs2&31) || vdi == int64(s.rs1&31) {
+							goto vcall
+						}
+						gather128(vd, vs2, &rf[s.rs1&31], v.fast.qEEW)
+					case vfClmul:
+						if v.fast.qEEW != 3 {
+							goto vcall
+						}
+						u0, u1 := x[s.rs1&63], x[s.rs1&63]
+						if uint8(s.imm>>8) == srcV {
+							vs1 := &rf[s.rs1&31]
+							u0, u1 = vs1[0], vs1[1]
+						}
+						if s.imm&(1<<16) == 0 {
+							vd[0], vd[1] = sem.VClmul(vs2[0], u0), sem.VClmul(vs2[1], u1)
 						} else {
-							e := &m.wtlb[(ea>>pageShift)&tlbMask]
-							if e.vpn != ea>>pageShift {
-								goto vcall
-							}
-							put64(e.data, ea, vd[0])
-							put64(e.data, ea+8, vd[1])
-							wrote = 0
+							vd[0], vd[1] = sem.VClmulh(vs2[0], u0), sem.VClmulh(vs2[1], u1)
 						}
 					}
-					v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+					v.wrReg, v.wrN = int(s.imm>>vqVd&31), 1
 					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 						h.CSR.mstatus |= mstatusVSDirty
 					}
 					goto vdone
 				}
-			vcall:
-				if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
-					goto slow
+				sc := uint64(s.imm >> vqImm)
+				if uint8(s.imm>>8) == srcX {
+					sc = x[s.rs1&63]
 				}
-			vdone:
-				rb.vcfg[ri&recMask] = vcfgOf(h.V)
-			case uint16(isa.FADD_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
+				u0 := sc & v.fast.qMask * v.fast.qLanes
+				u1 := u0
+				if uint8(s.imm>>8) == srcV {
+					vs1 := &rf[s.rs1&31]
+					u0, u1 = vs1[0], vs1[1]
+				}
+				w0, w1 := vs2[0], vs2[1]
+				wrote := 1
+				switch uint8(s.imm) {
+				case vfAdd:
+					hi := v.fast.qHi
+					vd[0] = (w0&^hi + u0&^hi) ^ (w0^u0)&hi
+					vd[1] = (w1&^hi + u1&^hi) ^ (w1^u1)&hi
+				case vfSub:
+					hi := v.fast.qHi
+					vd[0] = (w0 | hi - u0&^hi) ^ (w0^^u0)&hi
+					vd[1] = (w1 | hi - u1&^hi) ^ (w1^^u1)&hi
+				case vfXor:
+					vd[0], vd[1] = w0^u0, w1^u1
+				case vfAnd:
+					vd[0], vd[1] = w0&u0, w1&u1
+				case vfOr:
+					vd[0], vd[1] = w0|u0, w1|u1
+				case vfSll:
+					sh := sc & v.fast.qShift
+					mk := v.fast.qMask << sh & v.fast.qMask * v.fast.qLanes
+					vd[0], vd[1] = w0<<sh&mk, w1<<sh&mk
+				case vfSrl:
+					sh := sc & v.fast.qShift
+					mk := v.fast.qMask >> sh * v.fast.qLanes
+					vd[0], vd[1] = w0>>sh&mk, w1>>sh&mk
+				case vfMv:
+					vd[0], vd[1] = u0, u1
+				case vfRev8:
+					eb := 1 << v.fast.qEEW
+					vd[0], vd[1] = rev8Lanes(w0, eb), rev8Lanes(w1, eb)
+				case vfLoad, vfStore:
+					ea := x[s.rs1&63] & am
+					if s.imm>>16&3 != v.fast.qEEW || ea&pageMask > PageSize-16 || ea&(v.fast.qShift>>3) != 0 || v.logMem {
+						goto vcall
+					}
+					if uint8(s.imm) == vfLoad {
+						e := &m.rtlb[(ea>>pageShift)&tlbMask]
+						if e.vpn != ea>>pageShift {
+							goto vcall
+						}
+						vd[0], vd[1] = le64(e.data, ea), le64(e.data, ea+8)
+					} else {
+						e := &m.wtlb[(ea>>pageShift)&tlbMask]
+						if e.vpn != ea>>pageShift {
+							goto vcall
+						}
+						put64(e.data, ea, vd[0])
+						put64(e.data, ea+8, vd[1])
+						wrote = 0
 					}
 				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Add(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FSUB_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
+				v.wrReg, v.wrN = int(s.imm>>vqVd&31)&-wrote, wrote
+				if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
+					h.CSR.mstatus |= mstatusVSDirty
 				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Sub(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMUL_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Mul(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FDIV_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Div(a, b, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FSQRT_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64Sqrt(a, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMADD_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMSUB_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64MulSub(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FNMSUB_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FNMADD_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FSGNJ_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = softfloat.F64Sgnj(a, b)
-			case uint16(isa.FSGNJN_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = softfloat.F64Sgnjn(a, b)
-			case uint16(isa.FSGNJX_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = softfloat.F64Sgnjx(a, b)
-			case uint16(isa.FMIN_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				semV, semFl := softfloat.F64Min(a, b)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMAX_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				semV, semFl := softfloat.F64Max(a, b)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_W_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F64ToI32(a, rm)
-				x[s.rd&63] = uint64(int64(v))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_WU_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F64ToU32(a, rm)
-				x[s.rd&63] = uint64(int64(int32(v)))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_L_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F64ToI64(a, rm)
-				x[s.rd&63] = uint64(v)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_LU_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F64ToU64(a, rm)
-				x[s.rd&63] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMV_X_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = a
-			case uint16(isa.FCLASS_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(softfloat.F64Classify(a))
-			case uint16(isa.FEQ_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F64Eq(a, b)
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLT_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F64Lt(a, b)
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLE_D):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F64Le(a, b)
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_D_W):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.I32ToF64(int32(a), rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_D_WU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.U32ToF64(uint32(a), rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_D_L):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.I64ToF64(int64(a), rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FCVT_D_LU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.U64ToF64(a, rm)
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMV_D_X):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				f[s.rd&31] = a
-			case uint16(isa.FCVT_S_D):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F64ToF32(a, rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_D_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				rb.addr[ri&recMask] = a
-				semV, semFl := softfloat.F32ToF64(unbox32(a))
-				f[s.rd&31] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FADD_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FSUB_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMUL_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FDIV_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FSQRT_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32Sqrt(unbox32(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMADD_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMSUB_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FNMSUB_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FNMADD_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FSGNJ_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
-			case uint16(isa.FSGNJN_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
-			case uint16(isa.FSGNJX_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
-			case uint16(isa.FMIN_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMAX_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_W_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F32ToI32(unbox32(a), rm)
-				x[s.rd&63] = uint64(int64(v))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_WU_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F32ToU32(unbox32(a), rm)
-				x[s.rd&63] = uint64(int64(int32(v)))
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_L_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				v, fl := softfloat.F32ToI64(unbox32(a), rm)
-				x[s.rd&63] = uint64(v)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_LU_S):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
-				semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
-				x[s.rd&63] = semV
-				h.fflags |= uint8(semFl)
-			case uint16(isa.FMV_X_W):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(int64(int32(uint32(a))))
-			case uint16(isa.FCLASS_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := f[s.rs1&31]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
-			case uint16(isa.FEQ_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLT_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FLE_S):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a, b := f[s.rs1&31], f[s.rs2&31]
-				t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
-				x[s.rd&63] = b2u(t)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_W):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.I32ToF32(int32(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_WU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.U32ToF32(uint32(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_L):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.I64ToF32(int64(a), rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FCVT_S_LU):
-				semRM := s.rm
-				if semRM == 7 {
-					semRM = h.frm
-					if semRM > 4 {
-						h.tc = CauseIllegal
-						goto trap
-					}
-				}
-				a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
-				r, fl := softfloat.U64ToF32(a, rm)
-				f[s.rd&31] = box32(r)
-				h.fflags |= uint8(fl)
-			case uint16(isa.FMV_W_X):
-				if s.rm == 7 && h.frm > 4 {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				f[s.rd&31] = box32(uint32(a))
-			case uint16(isa.MUL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a * b
-			case opRV32_MUL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a * b)
-			case uint16(isa.MULH):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				hi, _ := mulhs(int64(a), int64(b))
-				x[s.rd&63] = hi
-			case opRV32_MULH:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(int32(b))) >> 32)
-			case uint16(isa.MULHU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				hi, _ := bits.Mul64(a, b)
-				x[s.rd&63] = hi
-			case opRV32_MULHU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(uint32(a)) * uint64(uint32(b)) >> 32)
-			case uint16(isa.MULHSU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = mulhsu(int64(a), b)
-			case opRV32_MULHSU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(uint32(b))) >> 32)
-			case uint16(isa.DIV):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(div64(int64(a), int64(b)))
-			case opRV32_DIV:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
-			case uint16(isa.DIVU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = divu64(a, b)
-			case opRV32_DIVU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
-			case uint16(isa.REM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(rem64(int64(a), int64(b)))
-			case opRV32_REM:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
-			case uint16(isa.REMU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = remu64(a, b)
-			case opRV32_REMU:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
-			case uint16(isa.MULW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a * b)
-			case uint16(isa.DIVW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
-			case uint16(isa.DIVUW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
-			case uint16(isa.REMW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
-			case uint16(isa.REMUW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
-			case uint16(isa.ADDI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a + uint64(imm)
-			case opRV32_ADDI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a + uint64(imm))
-			case uint16(isa.SLTI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = b2u(int64(a) < imm)
-			case uint16(isa.SLTIU):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = b2u(a < uint64(imm))
-			case uint16(isa.XORI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a ^ uint64(imm)
-			case uint16(isa.ORI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a | uint64(imm)
-			case uint16(isa.ANDI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a & uint64(imm)
-			case uint16(isa.SLLI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a << (imm & 63)
-			case opRV32_SLLI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a << (imm & 31))
-			case uint16(isa.SRLI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a >> (imm & 63)
-			case opRV32_SRLI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
-			case uint16(isa.SRAI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(int64(a) >> (imm & 63))
-			case opRV32_SRAI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
-			case uint16(isa.ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a + b
-			case opRV32_ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a + b)
-			case uint16(isa.SUB):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a - b
-			case opRV32_SUB:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a - b)
-			case uint16(isa.SLL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a << (b & 63)
-			case opRV32_SLL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a << (b & 31))
-			case uint16(isa.SLT):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = b2u(int64(a) < int64(b))
-			case uint16(isa.SLTU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = b2u(a < b)
-			case uint16(isa.XOR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a ^ b
-			case uint16(isa.SRL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a >> (b & 63)
-			case opRV32_SRL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
-			case uint16(isa.SRA):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(a) >> (b & 63))
-			case opRV32_SRA:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
-			case uint16(isa.OR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a | b
-			case uint16(isa.AND):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a & b
-			case uint16(isa.ADDIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a + uint64(imm))
-			case uint16(isa.SLLIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a << (imm & 31))
-			case uint16(isa.SRLIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
-			case uint16(isa.SRAIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
-			case uint16(isa.ADDW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a + b)
-			case uint16(isa.SUBW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a - b)
-			case uint16(isa.SLLW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a << (b & 31))
-			case uint16(isa.SRLW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
-			case uint16(isa.SRAW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
-			case uint16(isa.SH1ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a<<1 + b
-			case opRV32_SH1ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a<<1 + b)
-			case uint16(isa.SH2ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a<<2 + b
-			case opRV32_SH2ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a<<2 + b)
-			case uint16(isa.SH3ADD):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a<<3 + b
-			case opRV32_SH3ADD:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a<<3 + b)
-			case uint16(isa.ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a)) + b
-			case uint16(isa.SH1ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a))<<1 + b
-			case uint16(isa.SH2ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a))<<2 + b
-			case uint16(isa.SH3ADD_UW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(uint32(a))<<3 + b
-			case uint16(isa.SLLI_UW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = uint64(uint32(a)) << (imm & 63)
-			case uint16(isa.ANDN):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a &^ b
-			case uint16(isa.ORN):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a | ^b
-			case uint16(isa.XNOR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = ^(a ^ b)
-			case uint16(isa.CPOP):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.OnesCount64(a))
-			case opRV32_CPOP:
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
-			case uint16(isa.CPOPW):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
-			case uint16(isa.CLZ):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.LeadingZeros64(a))
-			case opRV32_CLZ:
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
-			case uint16(isa.CTZ):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.TrailingZeros64(a))
-			case opRV32_CTZ:
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
-			case uint16(isa.CLZW):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
-			case uint16(isa.CTZW):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
-			case uint16(isa.MAX):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(max(int64(a), int64(b)))
-			case uint16(isa.MAXU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = max(a, b)
-			case uint16(isa.MIN):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(min(int64(a), int64(b)))
-			case uint16(isa.MINU):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = min(a, b)
-			case uint16(isa.SEXT_B):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(int64(int8(a)))
-			case uint16(isa.SEXT_H):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(int64(int16(a)))
-			case uint16(isa.ZEXT_H):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = uint64(uint16(a))
-			case uint16(isa.ROL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = bits.RotateLeft64(a, int(b&63))
-			case opRV32_ROL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
-			case uint16(isa.ROR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = bits.RotateLeft64(a, -int(b&63))
-			case opRV32_ROR:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
-			case uint16(isa.RORI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = bits.RotateLeft64(a, -int(imm&63))
-			case opRV32_RORI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
-			case uint16(isa.ROLW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
-			case uint16(isa.RORW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
-			case uint16(isa.RORIW):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
-			case uint16(isa.ORC_B):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.OrcB(a)
-			case opRV32_ORC_B:
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(sem.OrcB(a))
-			case uint16(isa.REV8):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = bits.ReverseBytes64(a)
-			case opRV32_REV8:
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
-			case uint16(isa.CLMUL):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Clmul64(a, b)
-			case opRV32_CLMUL:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(a), uint32(b))))
-			case uint16(isa.CLMULH):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Clmulh64(a, b)
-			case opRV32_CLMULH:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(a), uint32(b))))
-			case uint16(isa.CLMULR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Clmulr64(a, b)
-			case opRV32_CLMULR:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(a), uint32(b))))
-			case uint16(isa.BREV8):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.Brev8(a)
-			case opRV32_BREV8:
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(sem.Brev8(a))
-			case uint16(isa.PACK):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Pack64(a, b)
-			case opRV32_PACK:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Packw(a, b)
-			case uint16(isa.PACKH):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Packh(a, b)
-			case uint16(isa.PACKW):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Packw(a, b)
-			case uint16(isa.ZIP):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
-			case uint16(isa.UNZIP):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
-			case uint16(isa.XPERM4):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Xperm4_64(a, b)
-			case opRV32_XPERM4:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(a), uint32(b))))
-			case uint16(isa.XPERM8):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.Xperm8_64(a, b)
-			case opRV32_XPERM8:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(a), uint32(b))))
-			case uint16(isa.BCLR):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a &^ (1 << (b & 63))
-			case opRV32_BCLR:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a &^ (1 << (b & 31)))
-			case uint16(isa.BCLRI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a &^ (1 << (imm & 63))
-			case opRV32_BCLRI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a &^ (1 << (imm & 31)))
-			case uint16(isa.BEXT):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a >> (b & 63) & 1
-			case opRV32_BEXT:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a >> (b & 31) & 1
-			case uint16(isa.BEXTI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a >> (imm & 63) & 1
-			case uint16(isa.BINV):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a ^ (1 << (b & 63))
-			case opRV32_BINV:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a ^ (1 << (b & 31)))
-			case uint16(isa.BINVI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a ^ (1 << (imm & 63))
-			case opRV32_BINVI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a ^ (1 << (imm & 31)))
-			case uint16(isa.BSET):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = a | (1 << (b & 63))
-			case opRV32_BSET:
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(a | (1 << (b & 31)))
-			case uint16(isa.BSETI):
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = a | (1 << (imm & 63))
-			case opRV32_BSETI:
-				a, imm := x[s.rs1&63], s.imm
-				x[s.rd&63] = sext32(a | (1 << (imm & 31)))
-			case uint16(isa.CZERO_EQZ):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				if b == 0 {
-					x[s.rd&63] = 0
-					break
-				}
-				x[s.rd&63] = a
-			case uint16(isa.CZERO_NEZ):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				if b != 0 {
-					x[s.rd&63] = 0
-					break
-				}
-				x[s.rd&63] = a
-			case uint16(isa.AES64ESM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
-			case uint16(isa.AES64DSM):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
-			case uint16(isa.AES64KS1I):
-				a, rnum := x[s.rs1&63], s.imm
-				semV, semOK := sem.AES64KS1I(a, uint(rnum))
-				if !semOK {
-					h.tc = CauseIllegal
-					goto trap
-				}
-				x[s.rd&63] = semV
-			case uint16(isa.AES64IM):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.AES64IM(a)
-			case uint16(isa.AES32ESI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES32ESMI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES32DSI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES32DSMI):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.AES64ES):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.AES64ES(a, b)
-			case uint16(isa.AES64DS):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.AES64DS(a, b)
-			case uint16(isa.AES64KS2):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sem.AES64KS2(a, b)
-			case uint16(isa.SHA256SIG0):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
-			case uint16(isa.SHA256SIG1):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
-			case uint16(isa.SHA256SUM0):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
-			case uint16(isa.SHA256SUM1):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
-			case uint16(isa.SHA512SIG0):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.SHA512Sig0(a)
-			case uint16(isa.SHA512SIG1):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.SHA512Sig1(a)
-			case uint16(isa.SHA512SUM0):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.SHA512Sum0(a)
-			case uint16(isa.SHA512SUM1):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sem.SHA512Sum1(a)
-			case uint16(isa.SHA512SIG0H):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SIG0L):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SIG1H):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SIG1L):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SUM0R):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(a), uint32(b))))
-			case uint16(isa.SHA512SUM1R):
-				a, b := x[s.rs1&63], x[s.rs2&63]
-				x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(a), uint32(b))))
-			case uint16(isa.SM4ED):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.SM4KS):
-				a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
-				x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(a), uint32(b), uint(imm))))
-			case uint16(isa.SM3P0):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
-			case uint16(isa.SM3P1):
-				a := x[s.rs1&63]
-				rb.addr[ri&recMask] = a
-				x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
-			default:
+				goto vdone
+			}
+		vcall:
+			if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 				goto slow
 			}
-			if s.len == 4 {
-				pc += 4
-				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
-			} else {
-				pc += 2
-				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
-			}
-			n--
-			ri++
-			continue
-		branch:
-			{
-				t := (pc + uint64(s.imm)) & am
-				if t&(h.ialign&^1) != 0 {
-					h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
+		vdone:
+			rb.vcfg[ri&recMask] = vcfgOf(h.V)
+		case uint16(isa.FADD_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
 					goto trap
 				}
-				pc = t
-				n--
-				ri++
-				goto jumped
 			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Add(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FSUB_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Sub(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMUL_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Mul(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FDIV_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Div(a, b, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FSQRT_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64Sqrt(a, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMADD_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMSUB_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64MulSub(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FNMSUB_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FNMADD_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FSGNJ_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = softfloat.F64Sgnj(a, b)
+		case uint16(isa.FSGNJN_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = softfloat.F64Sgnjn(a, b)
+		case uint16(isa.FSGNJX_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = softfloat.F64Sgnjx(a, b)
+		case uint16(isa.FMIN_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			semV, semFl := softfloat.F64Min(a, b)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMAX_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			semV, semFl := softfloat.F64Max(a, b)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_W_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F64ToI32(a, rm)
+			x[s.rd&63] = uint64(int64(v))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_WU_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F64ToU32(a, rm)
+			x[s.rd&63] = uint64(int64(int32(v)))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_L_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F64ToI64(a, rm)
+			x[s.rd&63] = uint64(v)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_LU_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F64ToU64(a, rm)
+			x[s.rd&63] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMV_X_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = a
+		case uint16(isa.FCLASS_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(softfloat.F64Classify(a))
+		case uint16(isa.FEQ_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F64Eq(a, b)
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLT_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F64Lt(a, b)
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLE_D):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F64Le(a, b)
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_D_W):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.I32ToF64(int32(a), rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_D_WU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.U32ToF64(uint32(a), rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_D_L):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.I64ToF64(int64(a), rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FCVT_D_LU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.U64ToF64(a, rm)
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMV_D_X):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			f[s.rd&31] = a
+		case uint16(isa.FCVT_S_D):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F64ToF32(a, rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_D_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			rb.addr[ri&recMask] = a
+			semV, semFl := softfloat.F32ToF64(unbox32(a))
+			f[s.rd&31] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FADD_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FSUB_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMUL_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FDIV_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, rm := f[s.rs1&31], f[s.rs2&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FSQRT_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32Sqrt(unbox32(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMADD_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMSUB_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FNMSUB_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FNMADD_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, b, c, rm := f[s.rs1&31], f[s.rs2&31], f[s.rs3&31], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FSGNJ_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
+		case uint16(isa.FSGNJN_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
+		case uint16(isa.FSGNJX_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
+		case uint16(isa.FMIN_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMAX_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_W_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F32ToI32(unbox32(a), rm)
+			x[s.rd&63] = uint64(int64(v))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_WU_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F32ToU32(unbox32(a), rm)
+			x[s.rd&63] = uint64(int64(int32(v)))
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_L_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			v, fl := softfloat.F32ToI64(unbox32(a), rm)
+			x[s.rd&63] = uint64(v)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_LU_S):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := f[s.rs1&31], softfloat.RoundingMode(semRM)
+			semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
+			x[s.rd&63] = semV
+			h.fflags |= uint8(semFl)
+		case uint16(isa.FMV_X_W):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(int64(int32(uint32(a))))
+		case uint16(isa.FCLASS_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := f[s.rs1&31]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
+		case uint16(isa.FEQ_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLT_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FLE_S):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a, b := f[s.rs1&31], f[s.rs2&31]
+			t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
+			x[s.rd&63] = b2u(t)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_W):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.I32ToF32(int32(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_WU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.U32ToF32(uint32(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_L):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.I64ToF32(int64(a), rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FCVT_S_LU):
+			semRM := s.rm
+			if semRM == 7 {
+				semRM = h.frm
+				if semRM > 4 {
+					h.tc = CauseIllegal
+					goto trap
+				}
+			}
+			a, rm := x[s.rs1&63], softfloat.RoundingMode(semRM)
+			r, fl := softfloat.U64ToF32(a, rm)
+			f[s.rd&31] = box32(r)
+			h.fflags |= uint8(fl)
+		case uint16(isa.FMV_W_X):
+			if s.rm == 7 && h.frm > 4 {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			f[s.rd&31] = box32(uint32(a))
+		case uint16(isa.MUL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a * b
+		case opRV32_MUL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a * b)
+		case uint16(isa.MULH):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			hi, _ := mulhs(int64(a), int64(b))
+			x[s.rd&63] = hi
+		case opRV32_MULH:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(int32(b))) >> 32)
+		case uint16(isa.MULHU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			hi, _ := bits.Mul64(a, b)
+			x[s.rd&63] = hi
+		case opRV32_MULHU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(uint32(a)) * uint64(uint32(b)) >> 32)
+		case uint16(isa.MULHSU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = mulhsu(int64(a), b)
+		case opRV32_MULHSU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(uint32(b))) >> 32)
+		case uint16(isa.DIV):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(div64(int64(a), int64(b)))
+		case opRV32_DIV:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+		case uint16(isa.DIVU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = divu64(a, b)
+		case opRV32_DIVU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+		case uint16(isa.REM):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(rem64(int64(a), int64(b)))
+		case opRV32_REM:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+		case uint16(isa.REMU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = remu64(a, b)
+		case opRV32_REMU:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+		case uint16(isa.MULW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a * b)
+		case uint16(isa.DIVW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+		case uint16(isa.DIVUW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+		case uint16(isa.REMW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+		case uint16(isa.REMUW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+		case uint16(isa.ADDI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a + uint64(imm)
+		case opRV32_ADDI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a + uint64(imm))
+		case uint16(isa.SLTI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = b2u(int64(a) < imm)
+		case uint16(isa.SLTIU):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = b2u(a < uint64(imm))
+		case uint16(isa.XORI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a ^ uint64(imm)
+		case uint16(isa.ORI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a | uint64(imm)
+		case uint16(isa.ANDI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a & uint64(imm)
+		case uint16(isa.SLLI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a << (imm & 63)
+		case opRV32_SLLI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a << (imm & 31))
+		case uint16(isa.SRLI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a >> (imm & 63)
+		case opRV32_SRLI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+		case uint16(isa.SRAI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(int64(a) >> (imm & 63))
+		case opRV32_SRAI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+		case uint16(isa.ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a + b
+		case opRV32_ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a + b)
+		case uint16(isa.SUB):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a - b
+		case opRV32_SUB:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a - b)
+		case uint16(isa.SLL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a << (b & 63)
+		case opRV32_SLL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a << (b & 31))
+		case uint16(isa.SLT):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = b2u(int64(a) < int64(b))
+		case uint16(isa.SLTU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = b2u(a < b)
+		case uint16(isa.XOR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a ^ b
+		case uint16(isa.SRL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a >> (b & 63)
+		case opRV32_SRL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+		case uint16(isa.SRA):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(a) >> (b & 63))
+		case opRV32_SRA:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+		case uint16(isa.OR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a | b
+		case uint16(isa.AND):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a & b
+		case uint16(isa.ADDIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a + uint64(imm))
+		case uint16(isa.SLLIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a << (imm & 31))
+		case uint16(isa.SRLIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+		case uint16(isa.SRAIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+		case uint16(isa.ADDW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a + b)
+		case uint16(isa.SUBW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a - b)
+		case uint16(isa.SLLW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a << (b & 31))
+		case uint16(isa.SRLW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+		case uint16(isa.SRAW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+		case uint16(isa.SH1ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a<<1 + b
+		case opRV32_SH1ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a<<1 + b)
+		case uint16(isa.SH2ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a<<2 + b
+		case opRV32_SH2ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a<<2 + b)
+		case uint16(isa.SH3ADD):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a<<3 + b
+		case opRV32_SH3ADD:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a<<3 + b)
+		case uint16(isa.ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a)) + b
+		case uint16(isa.SH1ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a))<<1 + b
+		case uint16(isa.SH2ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a))<<2 + b
+		case uint16(isa.SH3ADD_UW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(uint32(a))<<3 + b
+		case uint16(isa.SLLI_UW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = uint64(uint32(a)) << (imm & 63)
+		case uint16(isa.ANDN):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a &^ b
+		case uint16(isa.ORN):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a | ^b
+		case uint16(isa.XNOR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = ^(a ^ b)
+		case uint16(isa.CPOP):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.OnesCount64(a))
+		case opRV32_CPOP:
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+		case uint16(isa.CPOPW):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+		case uint16(isa.CLZ):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.LeadingZeros64(a))
+		case opRV32_CLZ:
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+		case uint16(isa.CTZ):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.TrailingZeros64(a))
+		case opRV32_CTZ:
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+		case uint16(isa.CLZW):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+		case uint16(isa.CTZW):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+		case uint16(isa.MAX):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(max(int64(a), int64(b)))
+		case uint16(isa.MAXU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = max(a, b)
+		case uint16(isa.MIN):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(min(int64(a), int64(b)))
+		case uint16(isa.MINU):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = min(a, b)
+		case uint16(isa.SEXT_B):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(int64(int8(a)))
+		case uint16(isa.SEXT_H):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(int64(int16(a)))
+		case uint16(isa.ZEXT_H):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = uint64(uint16(a))
+		case uint16(isa.ROL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = bits.RotateLeft64(a, int(b&63))
+		case opRV32_ROL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+		case uint16(isa.ROR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = bits.RotateLeft64(a, -int(b&63))
+		case opRV32_ROR:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+		case uint16(isa.RORI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = bits.RotateLeft64(a, -int(imm&63))
+		case opRV32_RORI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+		case uint16(isa.ROLW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+		case uint16(isa.RORW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+		case uint16(isa.RORIW):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+		case uint16(isa.ORC_B):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.OrcB(a)
+		case opRV32_ORC_B:
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(sem.OrcB(a))
+		case uint16(isa.REV8):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = bits.ReverseBytes64(a)
+		case opRV32_REV8:
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
+		case uint16(isa.CLMUL):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Clmul64(a, b)
+		case opRV32_CLMUL:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(a), uint32(b))))
+		case uint16(isa.CLMULH):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Clmulh64(a, b)
+		case opRV32_CLMULH:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(a), uint32(b))))
+		case uint16(isa.CLMULR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Clmulr64(a, b)
+		case opRV32_CLMULR:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(a), uint32(b))))
+		case uint16(isa.BREV8):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.Brev8(a)
+		case opRV32_BREV8:
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(sem.Brev8(a))
+		case uint16(isa.PACK):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Pack64(a, b)
+		case opRV32_PACK:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Packw(a, b)
+		case uint16(isa.PACKH):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Packh(a, b)
+		case uint16(isa.PACKW):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Packw(a, b)
+		case uint16(isa.ZIP):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
+		case uint16(isa.UNZIP):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
+		case uint16(isa.XPERM4):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Xperm4_64(a, b)
+		case opRV32_XPERM4:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(a), uint32(b))))
+		case uint16(isa.XPERM8):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.Xperm8_64(a, b)
+		case opRV32_XPERM8:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(a), uint32(b))))
+		case uint16(isa.BCLR):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a &^ (1 << (b & 63))
+		case opRV32_BCLR:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a &^ (1 << (b & 31)))
+		case uint16(isa.BCLRI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a &^ (1 << (imm & 63))
+		case opRV32_BCLRI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a &^ (1 << (imm & 31)))
+		case uint16(isa.BEXT):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a >> (b & 63) & 1
+		case opRV32_BEXT:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a >> (b & 31) & 1
+		case uint16(isa.BEXTI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a >> (imm & 63) & 1
+		case uint16(isa.BINV):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a ^ (1 << (b & 63))
+		case opRV32_BINV:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a ^ (1 << (b & 31)))
+		case uint16(isa.BINVI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a ^ (1 << (imm & 63))
+		case opRV32_BINVI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a ^ (1 << (imm & 31)))
+		case uint16(isa.BSET):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = a | (1 << (b & 63))
+		case opRV32_BSET:
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(a | (1 << (b & 31)))
+		case uint16(isa.BSETI):
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = a | (1 << (imm & 63))
+		case opRV32_BSETI:
+			a, imm := x[s.rs1&63], s.imm
+			x[s.rd&63] = sext32(a | (1 << (imm & 31)))
+		case uint16(isa.CZERO_EQZ):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			if b == 0 {
+				x[s.rd&63] = 0
+				break
+			}
+			x[s.rd&63] = a
+		case uint16(isa.CZERO_NEZ):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			if b != 0 {
+				x[s.rd&63] = 0
+				break
+			}
+			x[s.rd&63] = a
+		case uint16(isa.AES64ESM):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
+		case uint16(isa.AES64DSM):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
+		case uint16(isa.AES64KS1I):
+			a, rnum := x[s.rs1&63], s.imm
+			semV, semOK := sem.AES64KS1I(a, uint(rnum))
+			if !semOK {
+				h.tc = CauseIllegal
+				goto trap
+			}
+			x[s.rd&63] = semV
+		case uint16(isa.AES64IM):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.AES64IM(a)
+		case uint16(isa.AES32ESI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES32ESMI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES32DSI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES32DSMI):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.AES64ES):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.AES64ES(a, b)
+		case uint16(isa.AES64DS):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.AES64DS(a, b)
+		case uint16(isa.AES64KS2):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sem.AES64KS2(a, b)
+		case uint16(isa.SHA256SIG0):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
+		case uint16(isa.SHA256SIG1):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
+		case uint16(isa.SHA256SUM0):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
+		case uint16(isa.SHA256SUM1):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
+		case uint16(isa.SHA512SIG0):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.SHA512Sig0(a)
+		case uint16(isa.SHA512SIG1):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.SHA512Sig1(a)
+		case uint16(isa.SHA512SUM0):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.SHA512Sum0(a)
+		case uint16(isa.SHA512SUM1):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sem.SHA512Sum1(a)
+		case uint16(isa.SHA512SIG0H):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SIG0L):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SIG1H):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SIG1L):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SUM0R):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(a), uint32(b))))
+		case uint16(isa.SHA512SUM1R):
+			a, b := x[s.rs1&63], x[s.rs2&63]
+			x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(a), uint32(b))))
+		case uint16(isa.SM4ED):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.SM4KS):
+			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
+			x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(a), uint32(b), uint(imm))))
+		case uint16(isa.SM3P0):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
+		case uint16(isa.SM3P1):
+			a := x[s.rs1&63]
+			rb.addr[ri&recMask] = a
+			x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
+		default:
+			goto slow
 		}
-	jumped:
-		if pc-cbase < PageSize {
-			s = &cp.slots[(pc&pageMask)>>1]
-			continue
-		}
-	newpage:
+		goto next
+	branch:
 		{
-			e := &h.ctlb[(pc>>pageShift)&ctlbMask]
-			if e.vpn != pc>>pageShift {
-				k = exitFetch
-				goto exit
+			t := (pc + uint64(s.imm)) & am
+			if t&(h.ialign&^1) != 0 {
+				h.tc, h.tv, h.tm = CauseMisalignedFetch, t, msgBranchTarget
+				goto trap
 			}
-			cp = e.cp
-			cbase = pc &^ pageMask
-			s = &cp.slots[(pc&pageMask)>>1]
+			pc = t
+			n--
+			ri++
+			goto jumped
 		}
 	}
-	goto exit
+jumped:
+	if pc-cbase < PageSize {
+		s = &cp.slots[(pc&pageMask)>>1]
+		goto dispatch
+	}
+newpage:
+	{
+		e := &h.ctlb[(pc>>pageShift)&ctlbMask]
+		if e.vpn != pc>>pageShift {
+			k = exitFetch
+			goto exit
+		}
+		cp = e.cp
+		cbase = pc &^ pageMask
+		s = &cp.slots[(pc&pageMask)>>1]
+	}
+	goto dispatch
 slow:
 	k = exitSlow
 	goto exit
