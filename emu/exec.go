@@ -319,10 +319,11 @@ next:
 	if s.len == 4 {
 		pc += 4
 		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
-	} else {
-		pc += 2
-		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+		n--
+		goto dispatch
 	}
+	pc += 2
+	s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 	n--
 dispatch:
 	if n == 0 {
