@@ -153,10 +153,40 @@ dispatch:
 			goto trap
 		case uint16(isa.LUI):
 			x[s.rd&63] = uint64(s.imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AUIPC):
 			x[s.rd&63] = pc + uint64(s.imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opAUIPC32:
 			x[s.rd&63] = sext32(pc + uint64(s.imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.JAL), opJAL32:
 			t := (pc + uint64(s.imm)) & am
 			if t&(h.ialign&^1) != 0 {
@@ -187,26 +217,86 @@ dispatch:
 			if x[s.rs1&63] == x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BNE):
 			if x[s.rs1&63] != x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BLT):
 			if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BGE):
 			if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BLTU):
 			if x[s.rs1&63] < x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BGEU):
 			if x[s.rs1&63] >= x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LB):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint8
@@ -216,6 +306,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(int64(int8(v)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LH):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint16
@@ -225,6 +325,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(int64(int16(v)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint32
@@ -234,6 +344,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(int64(int32(v)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint64
@@ -243,6 +363,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = v
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LBU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint8
@@ -252,6 +382,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(v)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LHU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint16
@@ -261,6 +401,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(v)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.LWU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint32
@@ -270,6 +420,16 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(v)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SB):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
@@ -277,6 +437,16 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
@@ -284,6 +454,16 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
@@ -291,6 +471,16 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
@@ -298,6 +488,16 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FLW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint32
@@ -307,6 +507,16 @@ dispatch:
 				goto slow
 			}
 			f[s.rd&31] = uint64(v) | boxHigh
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FLD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			var v uint64
@@ -316,6 +526,16 @@ dispatch:
 				goto slow
 			}
 			f[s.rd&31] = v
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
@@ -323,6 +543,16 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
@@ -330,7 +560,27 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FENCE):
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opVec:
 			if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
 				rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
@@ -458,6 +708,16 @@ dispatch:
 			if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FADD_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -471,6 +731,16 @@ dispatch:
 			semV, semFl := softfloat.F64Add(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSUB_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -484,6 +754,16 @@ dispatch:
 			semV, semFl := softfloat.F64Sub(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMUL_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -497,6 +777,16 @@ dispatch:
 			semV, semFl := softfloat.F64Mul(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FDIV_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -510,6 +800,16 @@ dispatch:
 			semV, semFl := softfloat.F64Div(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSQRT_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -523,6 +823,16 @@ dispatch:
 			semV, semFl := softfloat.F64Sqrt(a, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMADD_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -536,6 +846,16 @@ dispatch:
 			semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMSUB_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -549,6 +869,16 @@ dispatch:
 			semV, semFl := softfloat.F64MulSub(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FNMSUB_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -562,6 +892,16 @@ dispatch:
 			semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FNMADD_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -575,6 +915,16 @@ dispatch:
 			semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSGNJ_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -582,6 +932,16 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = softfloat.F64Sgnj(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSGNJN_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -589,6 +949,16 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = softfloat.F64Sgnjn(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSGNJX_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -596,6 +966,16 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = softfloat.F64Sgnjx(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMIN_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -605,6 +985,16 @@ dispatch:
 			semV, semFl := softfloat.F64Min(a, b)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMAX_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -614,6 +1004,16 @@ dispatch:
 			semV, semFl := softfloat.F64Max(a, b)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_W_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -627,6 +1027,16 @@ dispatch:
 			v, fl := softfloat.F64ToI32(a, rm)
 			x[s.rd&63] = uint64(int64(v))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_WU_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -640,6 +1050,16 @@ dispatch:
 			v, fl := softfloat.F64ToU32(a, rm)
 			x[s.rd&63] = uint64(int64(int32(v)))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_L_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -653,6 +1073,16 @@ dispatch:
 			v, fl := softfloat.F64ToI64(a, rm)
 			x[s.rd&63] = uint64(v)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_LU_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -666,6 +1096,16 @@ dispatch:
 			semV, semFl := softfloat.F64ToU64(a, rm)
 			x[s.rd&63] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMV_X_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -673,6 +1113,16 @@ dispatch:
 			}
 			a := f[s.rs1&31]
 			x[s.rd&63] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCLASS_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -680,6 +1130,16 @@ dispatch:
 			}
 			a := f[s.rs1&31]
 			x[s.rd&63] = uint64(softfloat.F64Classify(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FEQ_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -689,6 +1149,16 @@ dispatch:
 			t, fl := softfloat.F64Eq(a, b)
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FLT_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -698,6 +1168,16 @@ dispatch:
 			t, fl := softfloat.F64Lt(a, b)
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FLE_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -707,6 +1187,16 @@ dispatch:
 			t, fl := softfloat.F64Le(a, b)
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_D_W):
 			semRM := s.rm
 			if semRM == 7 {
@@ -720,6 +1210,16 @@ dispatch:
 			semV, semFl := softfloat.I32ToF64(int32(a), rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_D_WU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -733,6 +1233,16 @@ dispatch:
 			semV, semFl := softfloat.U32ToF64(uint32(a), rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_D_L):
 			semRM := s.rm
 			if semRM == 7 {
@@ -746,6 +1256,16 @@ dispatch:
 			semV, semFl := softfloat.I64ToF64(int64(a), rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_D_LU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -759,6 +1279,16 @@ dispatch:
 			semV, semFl := softfloat.U64ToF64(a, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMV_D_X):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -766,6 +1296,16 @@ dispatch:
 			}
 			a := x[s.rs1&63]
 			f[s.rd&31] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_S_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -779,6 +1319,16 @@ dispatch:
 			r, fl := softfloat.F64ToF32(a, rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_D_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -788,6 +1338,16 @@ dispatch:
 			semV, semFl := softfloat.F32ToF64(unbox32(a))
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FADD_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -801,6 +1361,16 @@ dispatch:
 			r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSUB_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -814,6 +1384,16 @@ dispatch:
 			r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMUL_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -827,6 +1407,16 @@ dispatch:
 			r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FDIV_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -840,6 +1430,16 @@ dispatch:
 			r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSQRT_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -853,6 +1453,16 @@ dispatch:
 			r, fl := softfloat.F32Sqrt(unbox32(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMADD_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -866,6 +1476,16 @@ dispatch:
 			r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMSUB_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -879,6 +1499,16 @@ dispatch:
 			r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FNMSUB_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -892,6 +1522,16 @@ dispatch:
 			r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FNMADD_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -905,6 +1545,16 @@ dispatch:
 			r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSGNJ_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -912,6 +1562,16 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSGNJN_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -919,6 +1579,16 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FSGNJX_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -926,6 +1596,16 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMIN_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -935,6 +1615,16 @@ dispatch:
 			r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMAX_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -944,6 +1634,16 @@ dispatch:
 			r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_W_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -957,6 +1657,16 @@ dispatch:
 			v, fl := softfloat.F32ToI32(unbox32(a), rm)
 			x[s.rd&63] = uint64(int64(v))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_WU_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -970,6 +1680,16 @@ dispatch:
 			v, fl := softfloat.F32ToU32(unbox32(a), rm)
 			x[s.rd&63] = uint64(int64(int32(v)))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_L_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -983,6 +1703,16 @@ dispatch:
 			v, fl := softfloat.F32ToI64(unbox32(a), rm)
 			x[s.rd&63] = uint64(v)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_LU_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -996,6 +1726,16 @@ dispatch:
 			semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
 			x[s.rd&63] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMV_X_W):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -1003,6 +1743,16 @@ dispatch:
 			}
 			a := f[s.rs1&31]
 			x[s.rd&63] = uint64(int64(int32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCLASS_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -1010,6 +1760,16 @@ dispatch:
 			}
 			a := f[s.rs1&31]
 			x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FEQ_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -1019,6 +1779,16 @@ dispatch:
 			t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FLT_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -1028,6 +1798,16 @@ dispatch:
 			t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FLE_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -1037,6 +1817,16 @@ dispatch:
 			t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_S_W):
 			semRM := s.rm
 			if semRM == 7 {
@@ -1050,6 +1840,16 @@ dispatch:
 			r, fl := softfloat.I32ToF32(int32(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_S_WU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -1063,6 +1863,16 @@ dispatch:
 			r, fl := softfloat.U32ToF32(uint32(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_S_L):
 			semRM := s.rm
 			if semRM == 7 {
@@ -1076,6 +1886,16 @@ dispatch:
 			r, fl := softfloat.I64ToF32(int64(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FCVT_S_LU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -1089,6 +1909,16 @@ dispatch:
 			r, fl := softfloat.U64ToF32(a, rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.FMV_W_X):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -1096,410 +1926,1760 @@ dispatch:
 			}
 			a := x[s.rs1&63]
 			f[s.rd&31] = box32(uint32(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MUL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a * b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_MUL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a * b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MULH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			hi, _ := mulhs(int64(a), int64(b))
 			x[s.rd&63] = hi
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_MULH:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(int32(b))) >> 32)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MULHU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			hi, _ := bits.Mul64(a, b)
 			x[s.rd&63] = hi
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_MULHU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(uint32(a)) * uint64(uint32(b)) >> 32)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MULHSU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = mulhsu(int64(a), b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_MULHSU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(uint32(b))) >> 32)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.DIV):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(div64(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_DIV:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.DIVU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = divu64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_DIVU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.REM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(rem64(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_REM:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.REMU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = remu64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_REMU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MULW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a * b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.DIVW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.DIVUW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.REMW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.REMUW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ADDI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a + uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_ADDI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a + uint64(imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLTI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = b2u(int64(a) < imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLTIU):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = b2u(a < uint64(imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.XORI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a ^ uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ORI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a | uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ANDI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a & uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLLI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a << (imm & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SLLI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a << (imm & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRLI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a >> (imm & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SRLI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRAI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(int64(a) >> (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SRAI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SUB):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a - b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SUB:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a - b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a << (b & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SLL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a << (b & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLT):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = b2u(int64(a) < int64(b))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLTU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = b2u(a < b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.XOR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a ^ b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a >> (b & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SRL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRA):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(a) >> (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SRA:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.OR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a | b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AND):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a & b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ADDIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a + uint64(imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLLIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a << (imm & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRLIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRAIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ADDW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SUBW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a - b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a << (b & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SRAW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH1ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a<<1 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SH1ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a<<1 + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH2ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a<<2 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SH2ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a<<2 + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH3ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a<<3 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_SH3ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a<<3 + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a)) + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH1ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a))<<1 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH2ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a))<<2 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SH3ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a))<<3 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SLLI_UW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(uint32(a)) << (imm & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ANDN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a &^ b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ORN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a | ^b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.XNOR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = ^(a ^ b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CPOP):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.OnesCount64(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_CPOP:
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CPOPW):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CLZ):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.LeadingZeros64(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_CLZ:
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CTZ):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.TrailingZeros64(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_CTZ:
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CLZW):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CTZW):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MAX):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(max(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MAXU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = max(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MIN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(min(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.MINU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = min(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SEXT_B):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(int64(int8(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SEXT_H):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(int64(int16(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ZEXT_H):
 			a := x[s.rs1&63]
 			x[s.rd&63] = uint64(uint16(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ROL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = bits.RotateLeft64(a, int(b&63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_ROL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ROR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = bits.RotateLeft64(a, -int(b&63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_ROR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.RORI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = bits.RotateLeft64(a, -int(imm&63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_RORI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ROLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.RORW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.RORIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ORC_B):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.OrcB(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_ORC_B:
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(sem.OrcB(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.REV8):
 			a := x[s.rs1&63]
 			x[s.rd&63] = bits.ReverseBytes64(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_REV8:
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CLMUL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Clmul64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_CLMUL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CLMULH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Clmulh64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_CLMULH:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CLMULR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Clmulr64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_CLMULR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BREV8):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.Brev8(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BREV8:
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(sem.Brev8(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.PACK):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Pack64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_PACK:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Packw(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.PACKH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Packh(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.PACKW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Packw(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.ZIP):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.UNZIP):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.XPERM4):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Xperm4_64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_XPERM4:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.XPERM8):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Xperm8_64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_XPERM8:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BCLR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a &^ (1 << (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BCLR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a &^ (1 << (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BCLRI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a &^ (1 << (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BCLRI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a &^ (1 << (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BEXT):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a >> (b & 63) & 1
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BEXT:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a >> (b & 31) & 1
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BEXTI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a >> (imm & 63) & 1
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BINV):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a ^ (1 << (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BINV:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a ^ (1 << (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BINVI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a ^ (1 << (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BINVI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a ^ (1 << (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BSET):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a | (1 << (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BSET:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a | (1 << (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.BSETI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a | (1 << (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case opRV32_BSETI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a | (1 << (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CZERO_EQZ):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			if b == 0 {
@@ -1507,6 +3687,16 @@ dispatch:
 				break
 			}
 			x[s.rd&63] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.CZERO_NEZ):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			if b != 0 {
@@ -1514,12 +3704,42 @@ dispatch:
 				break
 			}
 			x[s.rd&63] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64ESM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64DSM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64KS1I):
 			a, rnum := x[s.rs1&63], s.imm
 			semV, semOK := sem.AES64KS1I(a, uint(rnum))
@@ -1528,84 +3748,354 @@ dispatch:
 				goto trap
 			}
 			x[s.rd&63] = semV
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64IM):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.AES64IM(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES32ESI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES32ESMI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES32DSI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES32DSMI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64ES):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.AES64ES(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64DS):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.AES64DS(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.AES64KS2):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.AES64KS2(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA256SIG0):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA256SIG1):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA256SUM0):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA256SUM1):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SIG0):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.SHA512Sig0(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SIG1):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.SHA512Sig1(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SUM0):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.SHA512Sum0(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SUM1):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sem.SHA512Sum1(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SIG0H):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SIG0L):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SIG1H):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SIG1L):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SUM0R):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SHA512SUM1R):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SM4ED):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SM4KS):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SM3P0):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		case uint16(isa.SM3P1):
 			a := x[s.rs1&63]
 			x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			goto dispatch
 		default:
 			goto slow
 		}
@@ -1704,10 +4194,46 @@ dispatch:
 			goto trap
 		case uint16(isa.LUI):
 			x[s.rd&63] = uint64(s.imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AUIPC):
 			x[s.rd&63] = pc + uint64(s.imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opAUIPC32:
 			x[s.rd&63] = sext32(pc + uint64(s.imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.JAL), opJAL32:
 			t := (pc + uint64(s.imm)) & am
 			if t&(h.ialign&^1) != 0 {
@@ -1740,26 +4266,98 @@ dispatch:
 			if x[s.rs1&63] == x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BNE):
 			if x[s.rs1&63] != x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BLT):
 			if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BGE):
 			if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BLTU):
 			if x[s.rs1&63] < x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BGEU):
 			if x[s.rs1&63] >= x[s.rs2&63] {
 				goto branch
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LB):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1770,6 +4368,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(int64(int8(v)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LH):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1780,6 +4390,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(int64(int16(v)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1790,6 +4412,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(int64(int32(v)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1800,6 +4434,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = v
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LBU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1810,6 +4456,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(v)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LHU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1820,6 +4478,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(v)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.LWU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1830,6 +4500,18 @@ dispatch:
 				goto slow
 			}
 			x[s.rd&63] = uint64(v)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SB):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1838,6 +4520,18 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1846,6 +4540,18 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1854,6 +4560,18 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1862,6 +4580,18 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FLW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1872,6 +4602,18 @@ dispatch:
 				goto slow
 			}
 			f[s.rd&31] = uint64(v) | boxHigh
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FLD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1882,6 +4624,18 @@ dispatch:
 				goto slow
 			}
 			f[s.rd&31] = v
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1890,6 +4644,18 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
 			rb.addr[ri&recMask] = a
@@ -1898,7 +4664,31 @@ dispatch:
 			} else {
 				goto slow
 			}
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FENCE):
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opVec:
 			va := x[s.rs1&63] & am
 			rb.addr[ri&recMask] = va
@@ -2030,6 +4820,18 @@ dispatch:
 			}
 		vdone:
 			rb.vcfg[ri&recMask] = vcfgOf(h.V)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FADD_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2043,6 +4845,18 @@ dispatch:
 			semV, semFl := softfloat.F64Add(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSUB_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2056,6 +4870,18 @@ dispatch:
 			semV, semFl := softfloat.F64Sub(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMUL_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2069,6 +4895,18 @@ dispatch:
 			semV, semFl := softfloat.F64Mul(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FDIV_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2082,6 +4920,18 @@ dispatch:
 			semV, semFl := softfloat.F64Div(a, b, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSQRT_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2095,6 +4945,18 @@ dispatch:
 			semV, semFl := softfloat.F64Sqrt(a, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMADD_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2108,6 +4970,18 @@ dispatch:
 			semV, semFl := softfloat.F64MulAdd(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMSUB_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2121,6 +4995,18 @@ dispatch:
 			semV, semFl := softfloat.F64MulSub(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FNMSUB_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2134,6 +5020,18 @@ dispatch:
 			semV, semFl := softfloat.F64NegMulSub(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FNMADD_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2147,6 +5045,18 @@ dispatch:
 			semV, semFl := softfloat.F64NegMulAdd(a, b, c, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSGNJ_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2154,6 +5064,18 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = softfloat.F64Sgnj(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSGNJN_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2161,6 +5083,18 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = softfloat.F64Sgnjn(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSGNJX_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2168,6 +5102,18 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = softfloat.F64Sgnjx(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMIN_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2177,6 +5123,18 @@ dispatch:
 			semV, semFl := softfloat.F64Min(a, b)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMAX_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2186,6 +5144,18 @@ dispatch:
 			semV, semFl := softfloat.F64Max(a, b)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_W_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2199,6 +5169,18 @@ dispatch:
 			v, fl := softfloat.F64ToI32(a, rm)
 			x[s.rd&63] = uint64(int64(v))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_WU_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2212,6 +5194,18 @@ dispatch:
 			v, fl := softfloat.F64ToU32(a, rm)
 			x[s.rd&63] = uint64(int64(int32(v)))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_L_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2225,6 +5219,18 @@ dispatch:
 			v, fl := softfloat.F64ToI64(a, rm)
 			x[s.rd&63] = uint64(v)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_LU_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2238,6 +5244,18 @@ dispatch:
 			semV, semFl := softfloat.F64ToU64(a, rm)
 			x[s.rd&63] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMV_X_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2246,6 +5264,18 @@ dispatch:
 			a := f[s.rs1&31]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCLASS_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2254,6 +5284,18 @@ dispatch:
 			a := f[s.rs1&31]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(softfloat.F64Classify(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FEQ_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2263,6 +5305,18 @@ dispatch:
 			t, fl := softfloat.F64Eq(a, b)
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FLT_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2272,6 +5326,18 @@ dispatch:
 			t, fl := softfloat.F64Lt(a, b)
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FLE_D):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2281,6 +5347,18 @@ dispatch:
 			t, fl := softfloat.F64Le(a, b)
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_D_W):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2294,6 +5372,18 @@ dispatch:
 			semV, semFl := softfloat.I32ToF64(int32(a), rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_D_WU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2307,6 +5397,18 @@ dispatch:
 			semV, semFl := softfloat.U32ToF64(uint32(a), rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_D_L):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2320,6 +5422,18 @@ dispatch:
 			semV, semFl := softfloat.I64ToF64(int64(a), rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_D_LU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2333,6 +5447,18 @@ dispatch:
 			semV, semFl := softfloat.U64ToF64(a, rm)
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMV_D_X):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2341,6 +5467,18 @@ dispatch:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			f[s.rd&31] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_S_D):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2354,6 +5492,18 @@ dispatch:
 			r, fl := softfloat.F64ToF32(a, rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_D_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2364,6 +5514,18 @@ dispatch:
 			semV, semFl := softfloat.F32ToF64(unbox32(a))
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FADD_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2377,6 +5539,18 @@ dispatch:
 			r, fl := softfloat.F32Add(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSUB_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2390,6 +5564,18 @@ dispatch:
 			r, fl := softfloat.F32Sub(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMUL_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2403,6 +5589,18 @@ dispatch:
 			r, fl := softfloat.F32Mul(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FDIV_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2416,6 +5614,18 @@ dispatch:
 			r, fl := softfloat.F32Div(unbox32(a), unbox32(b), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSQRT_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2429,6 +5639,18 @@ dispatch:
 			r, fl := softfloat.F32Sqrt(unbox32(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMADD_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2442,6 +5664,18 @@ dispatch:
 			r, fl := softfloat.F32MulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMSUB_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2455,6 +5689,18 @@ dispatch:
 			r, fl := softfloat.F32MulSub(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FNMSUB_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2468,6 +5714,18 @@ dispatch:
 			r, fl := softfloat.F32NegMulSub(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FNMADD_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2481,6 +5739,18 @@ dispatch:
 			r, fl := softfloat.F32NegMulAdd(unbox32(a), unbox32(b), unbox32(c), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSGNJ_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2488,6 +5758,18 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = box32(softfloat.F32Sgnj(unbox32(a), unbox32(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSGNJN_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2495,6 +5777,18 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = box32(softfloat.F32Sgnjn(unbox32(a), unbox32(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FSGNJX_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2502,6 +5796,18 @@ dispatch:
 			}
 			a, b := f[s.rs1&31], f[s.rs2&31]
 			f[s.rd&31] = box32(softfloat.F32Sgnjx(unbox32(a), unbox32(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMIN_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2511,6 +5817,18 @@ dispatch:
 			r, fl := softfloat.F32Min(unbox32(a), unbox32(b))
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMAX_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2520,6 +5838,18 @@ dispatch:
 			r, fl := softfloat.F32Max(unbox32(a), unbox32(b))
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_W_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2533,6 +5863,18 @@ dispatch:
 			v, fl := softfloat.F32ToI32(unbox32(a), rm)
 			x[s.rd&63] = uint64(int64(v))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_WU_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2546,6 +5888,18 @@ dispatch:
 			v, fl := softfloat.F32ToU32(unbox32(a), rm)
 			x[s.rd&63] = uint64(int64(int32(v)))
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_L_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2559,6 +5913,18 @@ dispatch:
 			v, fl := softfloat.F32ToI64(unbox32(a), rm)
 			x[s.rd&63] = uint64(v)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_LU_S):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2572,6 +5938,18 @@ dispatch:
 			semV, semFl := softfloat.F32ToU64(unbox32(a), rm)
 			x[s.rd&63] = semV
 			h.fflags |= uint8(semFl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMV_X_W):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2580,6 +5958,18 @@ dispatch:
 			a := f[s.rs1&31]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(int64(int32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCLASS_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2588,6 +5978,18 @@ dispatch:
 			a := f[s.rs1&31]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FEQ_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2597,6 +5999,18 @@ dispatch:
 			t, fl := softfloat.F32Eq(unbox32(a), unbox32(b))
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FLT_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2606,6 +6020,18 @@ dispatch:
 			t, fl := softfloat.F32Lt(unbox32(a), unbox32(b))
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FLE_S):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2615,6 +6041,18 @@ dispatch:
 			t, fl := softfloat.F32Le(unbox32(a), unbox32(b))
 			x[s.rd&63] = b2u(t)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_S_W):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2628,6 +6066,18 @@ dispatch:
 			r, fl := softfloat.I32ToF32(int32(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_S_WU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2641,6 +6091,18 @@ dispatch:
 			r, fl := softfloat.U32ToF32(uint32(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_S_L):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2654,6 +6116,18 @@ dispatch:
 			r, fl := softfloat.I64ToF32(int64(a), rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FCVT_S_LU):
 			semRM := s.rm
 			if semRM == 7 {
@@ -2667,6 +6141,18 @@ dispatch:
 			r, fl := softfloat.U64ToF32(a, rm)
 			f[s.rd&31] = box32(r)
 			h.fflags |= uint8(fl)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.FMV_W_X):
 			if s.rm == 7 && h.frm > 4 {
 				h.tc = CauseIllegal
@@ -2675,430 +6161,2050 @@ dispatch:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			f[s.rd&31] = box32(uint32(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MUL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a * b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_MUL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a * b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MULH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			hi, _ := mulhs(int64(a), int64(b))
 			x[s.rd&63] = hi
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_MULH:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(int32(b))) >> 32)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MULHU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			hi, _ := bits.Mul64(a, b)
 			x[s.rd&63] = hi
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_MULHU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(uint32(a)) * uint64(uint32(b)) >> 32)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MULHSU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = mulhsu(int64(a), b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_MULHSU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(int64(int32(a))*int64(uint32(b))) >> 32)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.DIV):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(div64(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_DIV:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.DIVU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = divu64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_DIVU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.REM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(rem64(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_REM:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.REMU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = remu64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_REMU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MULW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a * b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.DIVW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(div32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.DIVUW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(divu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.REMW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(rem32(int32(a), int32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.REMUW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(remu32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ADDI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a + uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_ADDI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a + uint64(imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLTI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = b2u(int64(a) < imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLTIU):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = b2u(a < uint64(imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.XORI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a ^ uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ORI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a | uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ANDI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a & uint64(imm)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLLI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a << (imm & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SLLI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a << (imm & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRLI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a >> (imm & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SRLI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRAI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(int64(a) >> (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SRAI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SUB):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a - b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SUB:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a - b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a << (b & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SLL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a << (b & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLT):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = b2u(int64(a) < int64(b))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLTU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = b2u(a < b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.XOR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a ^ b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a >> (b & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SRL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRA):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(a) >> (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SRA:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.OR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a | b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AND):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a & b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ADDIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a + uint64(imm))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLLIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a << (imm & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRLIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRAIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(int64(int32(a) >> (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ADDW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SUBW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a - b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a << (b & 31))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(uint32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SRAW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(int64(int32(a) >> (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH1ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a<<1 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SH1ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a<<1 + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH2ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a<<2 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SH2ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a<<2 + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH3ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a<<3 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_SH3ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a<<3 + b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a)) + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH1ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a))<<1 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH2ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a))<<2 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SH3ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(uint32(a))<<3 + b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SLLI_UW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = uint64(uint32(a)) << (imm & 63)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ANDN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a &^ b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ORN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a | ^b
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.XNOR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = ^(a ^ b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CPOP):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.OnesCount64(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_CPOP:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CPOPW):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CLZ):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.LeadingZeros64(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_CLZ:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CTZ):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.TrailingZeros64(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_CTZ:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CLZW):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CTZW):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MAX):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(max(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MAXU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = max(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MIN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(min(int64(a), int64(b)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.MINU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = min(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SEXT_B):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(int64(int8(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SEXT_H):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(int64(int16(a)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ZEXT_H):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = uint64(uint16(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ROL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = bits.RotateLeft64(a, int(b&63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_ROL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ROR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = bits.RotateLeft64(a, -int(b&63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_ROR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.RORI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = bits.RotateLeft64(a, -int(imm&63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_RORI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ROLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.RORW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(b&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.RORIW):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(uint64(bits.RotateLeft32(uint32(a), -int(imm&31))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ORC_B):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.OrcB(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_ORC_B:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(sem.OrcB(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.REV8):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = bits.ReverseBytes64(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_REV8:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CLMUL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Clmul64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_CLMUL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Clmul32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CLMULH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Clmulh64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_CLMULH:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Clmulh32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CLMULR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Clmulr64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_CLMULR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Clmulr32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BREV8):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.Brev8(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BREV8:
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(sem.Brev8(a))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.PACK):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Pack64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_PACK:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Packw(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.PACKH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Packh(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.PACKW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Packw(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.ZIP):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.UNZIP):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.XPERM4):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Xperm4_64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_XPERM4:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Xperm4_32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.XPERM8):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.Xperm8_64(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_XPERM8:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.Xperm8_32(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BCLR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a &^ (1 << (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BCLR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a &^ (1 << (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BCLRI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a &^ (1 << (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BCLRI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a &^ (1 << (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BEXT):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a >> (b & 63) & 1
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BEXT:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a >> (b & 31) & 1
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BEXTI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a >> (imm & 63) & 1
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BINV):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a ^ (1 << (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BINV:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a ^ (1 << (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BINVI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a ^ (1 << (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BINVI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a ^ (1 << (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BSET):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = a | (1 << (b & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BSET:
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(a | (1 << (b & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.BSETI):
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = a | (1 << (imm & 63))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case opRV32_BSETI:
 			a, imm := x[s.rs1&63], s.imm
 			x[s.rd&63] = sext32(a | (1 << (imm & 31)))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CZERO_EQZ):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			if b == 0 {
@@ -3106,6 +8212,18 @@ dispatch:
 				break
 			}
 			x[s.rd&63] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.CZERO_NEZ):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			if b != 0 {
@@ -3113,12 +8231,48 @@ dispatch:
 				break
 			}
 			x[s.rd&63] = a
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64ESM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(sem.AES64ESMLo(a, b)) | uint64(sem.AES64ESMHi(a, b))<<32
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64DSM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = uint64(sem.AES64DSMLo(a, b)) | uint64(sem.AES64DSMHi(a, b))<<32
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64KS1I):
 			a, rnum := x[s.rs1&63], s.imm
 			semV, semOK := sem.AES64KS1I(a, uint(rnum))
@@ -3127,95 +8281,419 @@ dispatch:
 				goto trap
 			}
 			x[s.rd&63] = semV
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64IM):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.AES64IM(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES32ESI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32ESI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES32ESMI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32ESMI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES32DSI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32DSI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES32DSMI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.AES32DSMI(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64ES):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.AES64ES(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64DS):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.AES64DS(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.AES64KS2):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sem.AES64KS2(a, b)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA256SIG0):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA256SIG1):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA256SUM0):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA256SUM1):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SIG0):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.SHA512Sig0(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SIG1):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.SHA512Sig1(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SUM0):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.SHA512Sum0(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SUM1):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sem.SHA512Sum1(a)
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SIG0H):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0H(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SIG0L):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig0L(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SIG1H):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1H(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SIG1L):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sig1L(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SUM0R):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sum0R(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SHA512SUM1R):
 			a, b := x[s.rs1&63], x[s.rs2&63]
 			x[s.rd&63] = sext32(uint64(sem.SHA512Sum1R(uint32(a), uint32(b))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SM4ED):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.SM4ED(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SM4KS):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
 			x[s.rd&63] = sext32(uint64(sem.SM4KS(uint32(a), uint32(b), uint(imm))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SM3P0):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		case uint16(isa.SM3P1):
 			a := x[s.rs1&63]
 			rb.addr[ri&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
+			if s.len == 4 {
+				pc += 4
+				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
+				n--
+				ri++
+				goto dispatch
+			}
+			pc += 2
+			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
+			n--
+			ri++
+			goto dispatch
 		default:
 			goto slow
 		}

@@ -16,12 +16,15 @@
 //	go run ./internal/genloop          # in emu/: rewrites exec_gen.go
 //	go run ./internal/genloop -check   # exits 1 if exec_gen.go is not what it would write
 //
-// The record transform relies on four conventions of loopBase, which it checks:
+// The transforms rely on five conventions of loopBase, which they check:
 //   - retiring an instruction is the statement `n--` (the budget counts down);
 //   - a case that accesses memory names the effective address `a` (`a := ...`), the vector
 //     case the first byte a vector access touches `va`;
 //   - the vector case ends at the label `vdone`, reached when its instruction has run (the
 //     configuration it left is recorded there);
+//   - the step to the next instruction runs from the label `next` to the label `dispatch`
+//     (genloop copies it to the end of every case, so that a case goes on to the dispatch
+//     by one jump);
 //   - the function ends at the label `exit`.
 //
 // A semantics function must be straight-line or branch with if/else around its returns (a
@@ -499,6 +502,9 @@ func generate(dir string) ([]byte, error) {
 		return nil, fmt.Errorf("the generated loop does not parse: %v", err)
 	}
 	loopFn := lf.Decls[0].(*ast.FuncDecl)
+	if err := inlineStep(loopFn); err != nil {
+		return nil, err
+	}
 	doc := loopFn.Doc
 	loopFn.Doc = nil
 	recFn, err := recordTwin(loopFn)
@@ -594,6 +600,60 @@ func recordTwin(loop *ast.FuncDecl) (*ast.FuncDecl, error) {
 		return nil, fmt.Errorf("found %d vdone labels in loop's switch, want 1 (where a vector instruction has run)", t.vdone)
 	}
 	return fn, nil
+}
+
+// inlineStep copies the step to the next slot (the statements from the label next to the
+// label dispatch, which end at dispatch) to the end of every case of loop's switch that can
+// complete normally, followed by a goto dispatch: the case then goes on to the dispatch by
+// one jump instead of two (to next, then to dispatch).
+func inlineStep(loop *ast.FuncDecl) error {
+	body := loop.Body.List
+	start, end := -1, -1
+	for i, st := range body {
+		if l, ok := st.(*ast.LabeledStmt); ok {
+			switch l.Label.Name {
+			case "next":
+				start = i
+			case "dispatch":
+				end = i
+			}
+		}
+	}
+	if start < 0 || end < start {
+		return fmt.Errorf("loop has no step between the labels next and dispatch")
+	}
+	step := append([]ast.Stmt{body[start].(*ast.LabeledStmt).Stmt}, body[start+1:end]...)
+	var b bytes.Buffer
+	for _, st := range step {
+		if err := printer.Fprint(&b, token.NewFileSet(), st); err != nil {
+			return err
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("goto dispatch\n")
+	text := b.String()
+	found := false
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		sw, ok := n.(*ast.SwitchStmt)
+		if !ok || !isSelector(sw.Tag, "s", "op") {
+			return true
+		}
+		found = true
+		for _, c := range sw.Body.List {
+			c := c.(*ast.CaseClause)
+			if k := len(c.Body); k > 0 {
+				if br, ok := c.Body[k-1].(*ast.BranchStmt); ok && br.Tok == token.GOTO {
+					continue // it ends elsewhere
+				}
+			}
+			c.Body = append(c.Body, stmts(text)...)
+		}
+		return false
+	})
+	if !found {
+		return fmt.Errorf("no switch on s.op in loop")
+	}
+	return nil
 }
 
 // dropRecording takes out of loop what only loopRecord needs: the vector case's `va :=` and
