@@ -635,7 +635,7 @@ dispatch:
 					if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 						h.CSR.mstatus |= mstatusVSDirty
 					}
-					break
+					goto vdone
 				}
 				sc := uint64(s.imm >> vqImm)
 				if uint8(s.imm>>8) == srcX {
@@ -702,12 +702,13 @@ dispatch:
 				if h.CSR.mstatus&mstatusVS != mstatusVSDirty {
 					h.CSR.mstatus |= mstatusVSDirty
 				}
-				break
+				goto vdone
 			}
 		vcall:
 			if !vfastFuncs[s.imm&15](h, s, &cp.insts[(pc&pageMask)>>1]) {
 				goto slow
 			}
+		vdone:
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
