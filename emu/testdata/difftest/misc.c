@@ -371,37 +371,25 @@ static void structs(void) {
 
 /* ---- system calls whose results do not depend on the host ---- */
 
-static long sys6(long n, long a, long b, long c, long d, long e, long f) {
-	register long a0 __asm__("a0") = a;
-	register long a1 __asm__("a1") = b;
-	register long a2 __asm__("a2") = c;
-	register long a3 __asm__("a3") = d;
-	register long a4 __asm__("a4") = e;
-	register long a5 __asm__("a5") = f;
-	register long a7 __asm__("a7") = n;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a7) : "memory");
-	return a0;
-}
-
 static void syscalls(void) {
 	static char msg[4] = "ok\n";
 	rt_flush();
-	put_kv("write bad fd", (uint64_t)sys6(64, 99, (long)msg, 3, 0, 0, 0));
-	put_kv("write bad buffer", (uint64_t)sys6(64, 1, 0, 5, 0, 0, 0));
-	put_kv("write nothing", (uint64_t)sys6(64, 1, (long)msg, 0, 0, 0, 0));
-	put_kv("unknown syscall", (uint64_t)sys6(999, 0, 0, 0, 0, 0, 0));
-	put_kv("close bad fd", (uint64_t)sys6(57, 77, 0, 0, 0, 0, 0));
-	put_kv("read stdin", (uint64_t)sys6(63, 0, (long)msg, 3, 0, 0, 0));
-	long brk0 = sys6(214, 0, 0, 0, 0, 0, 0);
-	put_kv("brk grows", (uint64_t)(sys6(214, brk0 + 3 * 4096 + 5, 0, 0, 0, 0, 0) - brk0));
+	put_kv("write bad fd", (uint64_t)rt_syscall6(64, 99, (long)msg, 3, 0, 0, 0));
+	put_kv("write bad buffer", (uint64_t)rt_syscall6(64, 1, 0, 5, 0, 0, 0));
+	put_kv("write nothing", (uint64_t)rt_syscall6(64, 1, (long)msg, 0, 0, 0, 0));
+	put_kv("unknown syscall", (uint64_t)rt_syscall6(999, 0, 0, 0, 0, 0, 0));
+	put_kv("close bad fd", (uint64_t)rt_syscall6(57, 77, 0, 0, 0, 0, 0));
+	put_kv("read stdin", (uint64_t)rt_syscall6(63, 0, (long)msg, 3, 0, 0, 0));
+	long brk0 = rt_syscall6(214, 0, 0, 0, 0, 0, 0);
+	put_kv("brk grows", (uint64_t)(rt_syscall6(214, brk0 + 3 * 4096 + 5, 0, 0, 0, 0, 0) - brk0));
 	*(volatile uint32_t *)(brk0 + 3 * 4096) = 7;
 	/* Anonymous mappings: where they go is the emulator's choice, what they hold is not. */
-	long m = sys6(222, 0, 3 * 4096, 3, 0x22, -1, 0);
+	long m = rt_syscall6(222, 0, 3 * 4096, 3, 0x22, -1, 0);
 	put_kv("mmap page aligned", m > 0 && (m & 4095) == 0);
 	((volatile uint64_t *)m)[1000] = 0x1234;
 	put_kv("mmap zeroed", ((volatile uint64_t *)m)[5] + ((volatile uint64_t *)m)[1000]);
-	put_kv("munmap", (uint64_t)sys6(215, m, 3 * 4096, 0, 0, 0, 0));
-	put_kv("mmap length 0", (uint64_t)sys6(222, 0, 0, 3, 0x22, -1, 0));
+	put_kv("munmap", (uint64_t)rt_syscall6(215, m, 3 * 4096, 0, 0, 0, 0));
+	put_kv("mmap length 0", (uint64_t)rt_syscall6(222, 0, 0, 3, 0x22, -1, 0));
 }
 
 int main(void) {

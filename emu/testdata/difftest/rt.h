@@ -18,6 +18,21 @@ static long rt_syscall3(long n, long a, long b, long c) {
 	return a0;
 }
 
+/* rt_syscall6 is a system call of up to six arguments; rt_syscall4 passes four. */
+static long rt_syscall6(long n, long a, long b, long c, long d, long e, long f) {
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+	register long a3 __asm__("a3") = d;
+	register long a4 __asm__("a4") = e;
+	register long a5 __asm__("a5") = f;
+	register long a7 __asm__("a7") = n;
+	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a7) : "memory");
+	return a0;
+}
+
+static long rt_syscall4(long n, long a, long b, long c, long d) { return rt_syscall6(n, a, b, c, d, 0, 0); }
+
 static char rt_buf[4096];
 static size_t rt_len;
 
@@ -56,6 +71,14 @@ static void put_hex(uint64_t v, int digits) {
 
 static void put_hex32(uint32_t v) { put_hex(v, 8); }
 static void put_hex64(uint64_t v) { put_hex(v, 16); }
+
+/* put_word prints "name value", the value in hex as wide as a register. */
+static void put_word(const char *name, unsigned long v) {
+	put_str(name);
+	put_char(' ');
+	put_hex(v, __riscv_xlen / 4);
+	put_char('\n');
+}
 
 static void put_udec(uint64_t v) {
 	char tmp[24];

@@ -33,16 +33,6 @@
 #define SZ "4"
 #endif
 
-static long sys4(long n, long a, long b, long c, long d) {
-	register long a0 __asm__("a0") = a;
-	register long a1 __asm__("a1") = b;
-	register long a2 __asm__("a2") = c;
-	register long a3 __asm__("a3") = d;
-	register long a7 __asm__("a7") = n;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a7) : "memory");
-	return a0;
-}
-
 /* The kernel's structures (asm-generic/signal.h, asm/ucontext.h, asm/sigcontext.h). The
  * kernel's struct sigaction on riscv is {sa_handler, sa_flags, sa_mask}; QEMU 7.2 reads and
  * writes {sa_handler, sa_flags, sa_restorer, sa_mask} instead. So that one binary means the
@@ -86,25 +76,18 @@ static long sigaction_(int sig, void (*h)(int, struct ksiginfo *, struct kuconte
 		       uint64_t mask, struct ksigaction *old) {
 	struct ksigaction a = {(unsigned long)h, flags, {(uint32_t)mask, (uint32_t)(mask >> 32)}, {0, 0}};
 	memcpy((char *)&a + 3 * sizeof(long), &mask, 8); /* where QEMU looks */
-	return sys4(134, sig, h ? (long)&a : 0, (long)old, 8);
+	return rt_syscall4(134, sig, h ? (long)&a : 0, (long)old, 8);
 }
 
 static uint64_t blocked(void) {
 	uint32_t m[2];
-	sys4(135, 0, 0, (long)m, 8);
+	rt_syscall4(135, 0, 0, (long)m, 8);
 	return m[0] | (uint64_t)m[1] << 32;
 }
 
 static void setmask(uint64_t mask) {
 	uint32_t m[2] = {(uint32_t)mask, (uint32_t)(mask >> 32)};
-	sys4(135, 2 /* SIG_SETMASK */, (long)m, 0, 8);
-}
-
-static void put_w(const char *name, unsigned long v) {
-	put_str(name);
-	put_char(' ');
-	put_hex(v, XLEN / 4);
-	put_char('\n');
+	rt_syscall4(135, 2 /* SIG_SETMASK */, (long)m, 0, 8);
 }
 
 /* ---- registers across a signal ---- */
@@ -175,10 +158,10 @@ static volatile int usr2_seen;
 
 static void usr2_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
 	usr2_seen++;
-	put_w("usr2 sig", (unsigned long)sig);
-	put_w("usr2 code", (unsigned long)info->code);
-	put_w("usr2 pc-is-after_ecall", uc->regs[0] == (unsigned long)after_ecall);
-	put_w("usr2 saved-s2", uc->regs[18]);
+	put_word("usr2 sig", (unsigned long)sig);
+	put_word("usr2 code", (unsigned long)info->code);
+	put_word("usr2 pc-is-after_ecall", uc->regs[0] == (unsigned long)after_ecall);
+	put_word("usr2 saved-s2", uc->regs[18]);
 	put_hex64(uc->fpr[9]);
 	put_str(" usr2 saved-f9\n");
 	put_hex64(blocked());
@@ -187,35 +170,35 @@ static void usr2_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
 
 static void usr1_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
 	unsigned long frame = (unsigned long)info;
-	put_w("sig", (unsigned long)sig);
-	put_w("si_signo", (unsigned long)info->signo);
-	put_w("si_errno", (unsigned long)info->errno_);
-	put_w("si_code", (unsigned long)info->code);
-	put_w("si_pid-is-getpid", info->u.kill.pid == sys4(172, 0, 0, 0, 0));
-	put_w("si_uid-is-getuid", info->u.kill.uid == sys4(174, 0, 0, 0, 0));
-	put_w("frame%16", frame & 15);
-	put_w("uc-frame", (unsigned long)uc - frame);
+	put_word("sig", (unsigned long)sig);
+	put_word("si_signo", (unsigned long)info->signo);
+	put_word("si_errno", (unsigned long)info->errno_);
+	put_word("si_code", (unsigned long)info->code);
+	put_word("si_pid-is-getpid", info->u.kill.pid == rt_syscall4(172, 0, 0, 0, 0));
+	put_word("si_uid-is-getuid", info->u.kill.uid == rt_syscall4(174, 0, 0, 0, 0));
+	put_word("frame%16", frame & 15);
+	put_word("uc-frame", (unsigned long)uc - frame);
 	put_str("frame-size ");
 	put_udec(uc->regs[2] - frame);
 	put_char('\n');
-	put_w("uc_flags", uc->uc_flags);
-	put_w("uc_link", uc->uc_link);
-	put_w("ss_sp", uc->uc_stack.sp);
-	put_w("ss_flags", (unsigned long)uc->uc_stack.flags);
-	put_w("ss_size", uc->uc_stack.size);
-	put_w("uc_sigmask[0]", uc->uc_sigmask[0]);
-	put_w("uc_sigmask[1]", uc->uc_sigmask[1]);
-	put_w("pc-is-after_ecall", uc->regs[0] == (unsigned long)after_ecall);
+	put_word("uc_flags", uc->uc_flags);
+	put_word("uc_link", uc->uc_link);
+	put_word("ss_sp", uc->uc_stack.sp);
+	put_word("ss_flags", (unsigned long)uc->uc_stack.flags);
+	put_word("ss_size", uc->uc_stack.size);
+	put_word("uc_sigmask[0]", uc->uc_sigmask[0]);
+	put_word("uc_sigmask[1]", uc->uc_sigmask[1]);
+	put_word("pc-is-after_ecall", uc->regs[0] == (unsigned long)after_ecall);
 	int same = 1;
 	for (int i = 1; i < 32; i++) {
 		if (i == 2)
 			continue;
 		put_str("x");
 		put_udec(i);
-		put_w("", uc->regs[i]);
+		put_word("", uc->regs[i]);
 		same &= uc->regs[i] == (i == 10 ? 0 : regs_in[i]);
 	}
-	put_w("saved-x-match-except-a0=0", same);
+	put_word("saved-x-match-except-a0=0", same);
 	same = 1;
 	for (int i = 0; i < 32; i++) {
 		put_str("f");
@@ -225,42 +208,42 @@ static void usr1_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
 		put_char('\n');
 		same &= uc->fpr[i] == fregs_in[i];
 	}
-	put_w("saved-f-match", same);
-	put_w("fcsr", uc->fcsr);
+	put_word("saved-f-match", same);
+	put_word("fcsr", uc->fcsr);
 	put_hex64(blocked());
 	put_str(" mask-in-handler\n");
 	/* Raised here, SIGUSR2 stays pending (sa_mask blocks it) until sigreturn. */
-	sys4(129, sys4(172, 0, 0, 0, 0), SIGUSR2, 0, 0);
-	put_w("usr2-seen-in-handler", usr2_seen);
+	rt_syscall4(129, rt_syscall4(172, 0, 0, 0, 0), SIGUSR2, 0, 0);
+	put_word("usr2-seen-in-handler", usr2_seen);
 	uc->regs[18] = NEW_S2;
 	uc->fpr[9] = NEW_F9;
 	uc->uc_sigmask[0] |= BIT(SIGHUP);
 }
 
 static void test_registers(void) {
-	put_w("sigaction-usr1", sigaction_(SIGUSR1, usr1_handler, SA_SIGINFO, MASK(SIGUSR2), 0));
-	put_w("sigaction-usr2", sigaction_(SIGUSR2, usr2_handler, SA_SIGINFO, 0, 0));
+	put_word("sigaction-usr1", sigaction_(SIGUSR1, usr1_handler, SA_SIGINFO, MASK(SIGUSR2), 0));
+	put_word("sigaction-usr2", sigaction_(SIGUSR2, usr2_handler, SA_SIGINFO, 0, 0));
 	struct ksigaction old;
 	sigaction_(SIGUSR1, 0, 0, 0, &old);
-	put_w("old-handler-is-usr1_handler", old.handler == (unsigned long)usr1_handler);
-	put_w("old-flags", old.flags);
-	put_w("old-mask[0]", old.mask[0]);
-	put_w("sigaction-kill", sigaction_(SIGKILL, usr1_handler, 0, 0, 0));
-	put_w("sigaction-65", sigaction_(65, usr1_handler, 0, 0, 0));
+	put_word("old-handler-is-usr1_handler", old.handler == (unsigned long)usr1_handler);
+	put_word("old-flags", old.flags);
+	put_word("old-mask[0]", old.mask[0]);
+	put_word("sigaction-kill", sigaction_(SIGKILL, usr1_handler, 0, 0, 0));
+	put_word("sigaction-65", sigaction_(65, usr1_handler, 0, 0, 0));
 	struct ksigaction a = {(unsigned long)usr1_handler, 0, {0, 0}, {0, 0}};
-	put_w("sigaction-size-4", sys4(134, SIGUSR1, (long)&a, 0, 4));
+	put_word("sigaction-size-4", rt_syscall4(134, SIGUSR1, (long)&a, 0, 4));
 	setmask(BIT(SIGINT));
 	for (int i = 0; i < 32; i++)
 		regs_in[i] = pattern(i);
 	for (int i = 0; i < 32; i++)
 		fregs_in[i] = 0x3ff0000000000000ULL + (uint64_t)i * 0x0001000100010001ULL;
 	fregs_in[32] = 0x4d; /* frm 2, fflags NV|OF|NX */
-	regs_in[10] = (unsigned long)sys4(172, 0, 0, 0, 0);
+	regs_in[10] = (unsigned long)rt_syscall4(172, 0, 0, 0, 0);
 	regs_in[11] = SIGUSR1;
 	regs_in[17] = 129; /* kill */
 	rt_flush();
 	regs_call();
-	put_w("usr2-seen-after", usr2_seen);
+	put_word("usr2-seen-after", usr2_seen);
 	int same = 1;
 	for (int i = 1; i < 32; i++) {
 		if (i == 2)
@@ -270,10 +253,10 @@ static void test_registers(void) {
 			same = 0;
 			put_str("x");
 			put_udec(i);
-			put_w(" after", regs_out[i]);
+			put_word(" after", regs_out[i]);
 		}
 	}
-	put_w("regs-after-as-edited", same);
+	put_word("regs-after-as-edited", same);
 	same = 1;
 	for (int i = 0; i < 32; i++) {
 		uint64_t want = i == 9 ? NEW_F9 : fregs_in[i];
@@ -286,8 +269,8 @@ static void test_registers(void) {
 			put_char('\n');
 		}
 	}
-	put_w("fregs-after-as-edited", same);
-	put_w("fcsr-after", (unsigned long)fregs_out[32]);
+	put_word("fregs-after-as-edited", same);
+	put_word("fcsr-after", (unsigned long)fregs_out[32]);
 	put_hex64(blocked());
 	put_str(" mask-after\n");
 }
@@ -314,52 +297,52 @@ extern char load_fault[];
 static void segv_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
 	unsigned long frame = (unsigned long)info;
 	segv_count++;
-	put_w("segv sig", (unsigned long)sig);
-	put_w("segv si_code", (unsigned long)info->code);
-	put_w("segv frame%16", frame & 15);
-	put_w("segv frame-on-altstack", frame >= (unsigned long)altstack && frame < (unsigned long)altstack + sizeof altstack);
-	put_w("segv ss_sp-is-altstack", uc->uc_stack.sp == (unsigned long)altstack);
-	put_w("segv ss_flags", (unsigned long)uc->uc_stack.flags);
-	put_w("segv ss_size", uc->uc_stack.size);
+	put_word("segv sig", (unsigned long)sig);
+	put_word("segv si_code", (unsigned long)info->code);
+	put_word("segv frame%16", frame & 15);
+	put_word("segv frame-on-altstack", frame >= (unsigned long)altstack && frame < (unsigned long)altstack + sizeof altstack);
+	put_word("segv ss_sp-is-altstack", uc->uc_stack.sp == (unsigned long)altstack);
+	put_word("segv ss_flags", (unsigned long)uc->uc_stack.flags);
+	put_word("segv ss_size", uc->uc_stack.size);
 	struct kstack cur;
-	sys4(132, 0, (long)&cur, 0, 0);
-	put_w("segv sigaltstack-flags-now", (unsigned long)cur.flags);
+	rt_syscall4(132, 0, (long)&cur, 0, 0);
+	put_word("segv sigaltstack-flags-now", (unsigned long)cur.flags);
 	struct kstack other = {(unsigned long)altstack, 0, sizeof altstack};
-	put_w("segv sigaltstack-while-on-it", sys4(132, (long)&other, 0, 0, 0));
+	put_word("segv sigaltstack-while-on-it", rt_syscall4(132, (long)&other, 0, 0, 0));
 	put_hex64(blocked());
 	put_str(" segv mask\n");
 	if (segv_count == 1) {
-		put_w("segv si_addr", info->u.addr);
-		put_w("segv pc-is-load_fault", uc->regs[0] == (unsigned long)load_fault);
+		put_word("segv si_addr", info->u.addr);
+		put_word("segv pc-is-load_fault", uc->regs[0] == (unsigned long)load_fault);
 		uc->regs[0] += 4;
 		uc->regs[10] = 77;
 		return;
 	}
-	put_w("segv si_addr-is-rodata_word", info->u.addr == (unsigned long)&rodata_word);
+	put_word("segv si_addr-is-rodata_word", info->u.addr == (unsigned long)&rodata_word);
 	rt_longjmp(jb, 5);
 }
 
 static void test_segv(void) {
 	struct kstack small = {(unsigned long)altstack, 0, 1024};
-	put_w("sigaltstack-small", sys4(132, (long)&small, 0, 0, 0));
+	put_word("sigaltstack-small", rt_syscall4(132, (long)&small, 0, 0, 0));
 	struct kstack bad = {(unsigned long)altstack, 4, sizeof altstack};
-	put_w("sigaltstack-bad-flags", sys4(132, (long)&bad, 0, 0, 0));
+	put_word("sigaltstack-bad-flags", rt_syscall4(132, (long)&bad, 0, 0, 0));
 	struct kstack ss = {(unsigned long)altstack, 0, sizeof altstack}, old;
-	put_w("sigaltstack", sys4(132, (long)&ss, (long)&old, 0, 0));
-	put_w("sigaltstack-old-flags", (unsigned long)old.flags);
-	put_w("sigaltstack-old-size", old.size);
-	sys4(132, 0, (long)&old, 0, 0);
-	put_w("sigaltstack-now-sp-is-altstack", old.sp == (unsigned long)altstack);
-	put_w("sigaltstack-now-flags", (unsigned long)old.flags);
-	put_w("sigaltstack-now-size", old.size);
-	put_w("sigaction-segv", sigaction_(SIGSEGV, segv_handler, SA_SIGINFO | SA_ONSTACK, 0, 0));
+	put_word("sigaltstack", rt_syscall4(132, (long)&ss, (long)&old, 0, 0));
+	put_word("sigaltstack-old-flags", (unsigned long)old.flags);
+	put_word("sigaltstack-old-size", old.size);
+	rt_syscall4(132, 0, (long)&old, 0, 0);
+	put_word("sigaltstack-now-sp-is-altstack", old.sp == (unsigned long)altstack);
+	put_word("sigaltstack-now-flags", (unsigned long)old.flags);
+	put_word("sigaltstack-now-size", old.size);
+	put_word("sigaction-segv", sigaction_(SIGSEGV, segv_handler, SA_SIGINFO | SA_ONSTACK, 0, 0));
 	register unsigned long a0 __asm__("a0") = 0;
 	register unsigned long a1 __asm__("a1") = 0xff8;
 	__asm__ volatile(".option push\n.option norvc\n.globl load_fault\nload_fault:\nlw a0, 0(a1)\n.option pop"
 			 : "+r"(a0)
 			 : "r"(a1)
 			 : "memory");
-	put_w("a0-after-load", a0);
+	put_word("a0-after-load", a0);
 	put_hex64(blocked());
 	put_str(" mask-after-segv-return\n");
 	int v = rt_setjmp(jb);
@@ -367,13 +350,13 @@ static void test_segv(void) {
 		*(volatile int *)&rodata_word = 1;
 		put_str("store to rodata did not fault\n");
 	}
-	put_w("longjmp-value", (unsigned long)v);
+	put_word("longjmp-value", (unsigned long)v);
 	put_hex64(blocked());
 	put_str(" mask-after-longjmp\n");
 	setmask(0);
-	sys4(132, 0, (long)&old, 0, 0);
-	put_w("sigaltstack-flags-after-longjmp", (unsigned long)old.flags);
-	put_w("segv-count", (unsigned long)segv_count);
+	rt_syscall4(132, 0, (long)&old, 0, 0);
+	put_word("sigaltstack-flags-after-longjmp", (unsigned long)old.flags);
+	put_word("segv-count", (unsigned long)segv_count);
 }
 
 /* ---- SIGILL, SIGTRAP and SIGBUS handlers ---- */
@@ -385,13 +368,13 @@ static volatile unsigned long fault_pc;
 static uint32_t amo_words[4];
 
 static void fault_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
-	put_w("fault sig", (unsigned long)sig);
-	put_w("fault si_code", (unsigned long)info->code);
-	put_w("fault pc-is-label", uc->regs[0] == fault_pc);
+	put_word("fault sig", (unsigned long)sig);
+	put_word("fault si_code", (unsigned long)info->code);
+	put_word("fault pc-is-label", uc->regs[0] == fault_pc);
 	if (sig == SIGBUS)
-		put_w("fault si_addr-is-misaligned-word", info->u.addr == (unsigned long)amo_words + 2);
+		put_word("fault si_addr-is-misaligned-word", info->u.addr == (unsigned long)amo_words + 2);
 	else
-		put_w("fault si_addr-is-pc", info->u.addr == fault_pc);
+		put_word("fault si_addr-is-pc", info->u.addr == fault_pc);
 	put_hex64(blocked());
 	put_str(" fault mask\n");
 	uc->regs[0] += 4;
@@ -400,9 +383,9 @@ static void fault_handler(int sig, struct ksiginfo *info, struct kucontext *uc) 
 extern char ill_at[], trap_at[], bus_at[];
 
 static void test_faults(void) {
-	put_w("sigaction-ill", sigaction_(SIGILL, fault_handler, SA_SIGINFO, 0, 0));
-	put_w("sigaction-trap", sigaction_(SIGTRAP, fault_handler, SA_SIGINFO, 0, 0));
-	put_w("sigaction-bus", sigaction_(SIGBUS, fault_handler, SA_SIGINFO, MASK(SIGUSR1), 0));
+	put_word("sigaction-ill", sigaction_(SIGILL, fault_handler, SA_SIGINFO, 0, 0));
+	put_word("sigaction-trap", sigaction_(SIGTRAP, fault_handler, SA_SIGINFO, 0, 0));
+	put_word("sigaction-bus", sigaction_(SIGBUS, fault_handler, SA_SIGINFO, MASK(SIGUSR1), 0));
 	fault_pc = (unsigned long)ill_at;
 	__asm__ volatile(".option push\n.option norvc\n.globl ill_at\nill_at:\n.word 0\n.option pop" ::: "memory");
 	fault_pc = (unsigned long)trap_at;
@@ -424,31 +407,31 @@ static volatile int alarms;
 static void alrm_handler(int sig, struct ksiginfo *info, struct kucontext *uc) {
 	(void)uc;
 	alarms++;
-	put_w("alrm sig", (unsigned long)sig);
-	put_w("alrm si_code", (unsigned long)info->code);
+	put_word("alrm sig", (unsigned long)sig);
+	put_word("alrm si_code", (unsigned long)info->code);
 	put_hex64(blocked());
 	put_str(" alrm mask\n");
 }
 
 static void test_alarm(void) {
-	put_w("sigaction-alrm", sigaction_(SIGALRM, alrm_handler, SA_SIGINFO | SA_NODEFER | SA_RESETHAND, MASK(SIGUSR1), 0));
+	put_word("sigaction-alrm", sigaction_(SIGALRM, alrm_handler, SA_SIGINFO | SA_NODEFER | SA_RESETHAND, MASK(SIGUSR1), 0));
 	unsigned long it[4] = {0, 0, 0, 20000}; /* it_interval 0, it_value 20 ms */
-	put_w("setitimer", sys4(103, 0, (long)it, 0, 0));
+	put_word("setitimer", rt_syscall4(103, 0, (long)it, 0, 0));
 	unsigned long cur[4];
-	sys4(102, 0, (long)cur, 0, 0);
-	put_w("getitimer-armed", cur[2] != 0 || cur[3] != 0);
+	rt_syscall4(102, 0, (long)cur, 0, 0);
+	put_word("getitimer-armed", cur[2] != 0 || cur[3] != 0);
 	rt_flush();
 	unsigned long spins = 0;
 	while (!alarms && spins < 4000000000UL)
 		spins++;
-	put_w("alarms", (unsigned long)alarms);
+	put_word("alarms", (unsigned long)alarms);
 	struct ksigaction old;
 	sigaction_(SIGALRM, 0, 0, 0, &old);
-	put_w("alrm-handler-after-resethand", old.handler);
-	put_w("alrm-flags-after-resethand", old.flags);
-	put_w("alrm-mask-after-resethand", old.mask[0]);
-	sys4(102, 0, (long)cur, 0, 0);
-	put_w("getitimer-after", cur[0] | cur[1] | cur[2] | cur[3]);
+	put_word("alrm-handler-after-resethand", old.handler);
+	put_word("alrm-flags-after-resethand", old.flags);
+	put_word("alrm-mask-after-resethand", old.mask[0]);
+	rt_syscall4(102, 0, (long)cur, 0, 0);
+	put_word("getitimer-after", cur[0] | cur[1] | cur[2] | cur[3]);
 	put_hex64(blocked());
 	put_str(" mask-after-alarm\n");
 }
@@ -461,9 +444,9 @@ int main(void) {
 	/* The default action of SIGUSR2 ends the program: status 128+12. */
 	sigaction_(SIGUSR2, 0, 0, 0, 0);
 	struct ksigaction dfl = {0, 0, {0, 0}, {0, 0}};
-	sys4(134, SIGUSR2, (long)&dfl, 0, 8);
+	rt_syscall4(134, SIGUSR2, (long)&dfl, 0, 8);
 	put_str("exiting by SIGUSR2\n");
 	rt_flush();
-	sys4(129, sys4(172, 0, 0, 0, 0), SIGUSR2, 0, 0);
+	rt_syscall4(129, rt_syscall4(172, 0, 0, 0, 0), SIGUSR2, 0, 0);
 	return 1;
 }

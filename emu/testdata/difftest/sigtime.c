@@ -20,23 +20,6 @@
 #define NR_CLOCK_GETTIME 403
 #endif
 
-static long sys4(long n, long a, long b, long c, long d) {
-	register long a0 __asm__("a0") = a;
-	register long a1 __asm__("a1") = b;
-	register long a2 __asm__("a2") = c;
-	register long a3 __asm__("a3") = d;
-	register long a7 __asm__("a7") = n;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a7) : "memory");
-	return a0;
-}
-
-static void put_w(const char *name, unsigned long v) {
-	put_str(name);
-	put_char(' ');
-	put_hex(v, __riscv_xlen / 4);
-	put_char('\n');
-}
-
 struct ksiginfo {
 	int signo, errno_, code;
 	union {
@@ -61,7 +44,7 @@ static void on_usr2(int sig, struct ksiginfo *info, void *uc) {
 
 static int64_t now_ns(void) {
 	int64_t ts[2];
-	sys4(NR_CLOCK_GETTIME, 1, (long)ts, 0, 0);
+	rt_syscall4(NR_CLOCK_GETTIME, 1, (long)ts, 0, 0);
 	return ts[0] * 1000000000 + ts[1];
 }
 
@@ -69,7 +52,7 @@ int main(void) {
 	/* struct sigaction {handler, flags, mask} with the mask repeated where QEMU 7.2 reads it
 	 * (see signals.c). */
 	unsigned long act[6] = {(unsigned long)on_usr2, 4 /* SA_SIGINFO */};
-	put_w("sigaction", sys4(134, 12, (long)act, 0, 8));
+	put_word("sigaction", rt_syscall4(134, 12, (long)act, 0, 8));
 	/* struct sigevent: sigev_value (a pointer-sized union), sigev_signo, sigev_notify. */
 	struct {
 		unsigned long value;
@@ -77,33 +60,33 @@ int main(void) {
 		int pad[12];
 	} sev = {77, 12, 0, {0}};
 	int id = -1;
-	put_w("timer_create", sys4(107, 1, (long)&sev, (long)&id, 0));
+	put_word("timer_create", rt_syscall4(107, 1, (long)&sev, (long)&id, 0));
 	int64_t spec[4] = {0, 0, 0, 2000000}; /* it_value 2 ms */
-	put_w("timer_settime", sys4(NR_TIMER_SETTIME, id, 0, (long)spec, 0));
+	put_word("timer_settime", rt_syscall4(NR_TIMER_SETTIME, id, 0, (long)spec, 0));
 	int64_t cur[4] = {-1, -1, -1, -1};
-	put_w("timer_gettime", sys4(NR_TIMER_GETTIME, id, (long)cur, 0, 0));
-	put_w("timer-armed", cur[0] == 0 && cur[1] == 0 && cur[2] == 0 && cur[3] > 0 && cur[3] <= 2000000);
+	put_word("timer_gettime", rt_syscall4(NR_TIMER_GETTIME, id, (long)cur, 0, 0));
+	put_word("timer-armed", cur[0] == 0 && cur[1] == 0 && cur[2] == 0 && cur[3] > 0 && cur[3] <= 2000000);
 	rt_flush();
 	unsigned long spins = 0;
 	while (!fired && spins < 4000000000UL)
 		spins++;
-	put_w("fired", (unsigned long)fired);
-	put_w("si_code", (unsigned long)code);
-	put_w("si_overrun", (unsigned long)overrun);
-	put_w("si_value", value);
-	put_w("timer_gettime-after", sys4(NR_TIMER_GETTIME, id, (long)cur, 0, 0));
-	put_w("timer-disarmed", (cur[0] | cur[1] | cur[2] | cur[3]) == 0);
-	put_w("timer_delete", sys4(111, id, 0, 0, 0));
-	put_w("timer_delete-again", sys4(111, id, 0, 0, 0));
+	put_word("fired", (unsigned long)fired);
+	put_word("si_code", (unsigned long)code);
+	put_word("si_overrun", (unsigned long)overrun);
+	put_word("si_value", value);
+	put_word("timer_gettime-after", rt_syscall4(NR_TIMER_GETTIME, id, (long)cur, 0, 0));
+	put_word("timer-disarmed", (cur[0] | cur[1] | cur[2] | cur[3]) == 0);
+	put_word("timer_delete", rt_syscall4(111, id, 0, 0, 0));
+	put_word("timer_delete-again", rt_syscall4(111, id, 0, 0, 0));
 	int64_t res[2] = {-1, -1};
-	put_w("clock_getres", sys4(NR_CLOCK_GETRES, 1, (long)res, 0, 0));
-	put_w("res-sec", (unsigned long)res[0]);
-	put_w("res-positive", res[1] > 0 && res[1] <= 1000000);
+	put_word("clock_getres", rt_syscall4(NR_CLOCK_GETRES, 1, (long)res, 0, 0));
+	put_word("res-sec", (unsigned long)res[0]);
+	put_word("res-positive", res[1] > 0 && res[1] <= 1000000);
 	int64_t t0 = now_ns();
 	int64_t req[2] = {0, 5000000}; /* 5 ms */
-	put_w("clock_nanosleep", sys4(NR_CLOCK_NANOSLEEP, 1, 0, (long)req, 0));
-	put_w("slept-5ms", now_ns() - t0 >= 5000000);
+	put_word("clock_nanosleep", rt_syscall4(NR_CLOCK_NANOSLEEP, 1, 0, (long)req, 0));
+	put_word("slept-5ms", now_ns() - t0 >= 5000000);
 	int64_t bad[2] = {0, 1000000000};
-	put_w("clock_nanosleep-bad", sys4(NR_CLOCK_NANOSLEEP, 1, 0, (long)bad, 0));
+	put_word("clock_nanosleep-bad", rt_syscall4(NR_CLOCK_NANOSLEEP, 1, 0, (long)bad, 0));
 	return 0;
 }
