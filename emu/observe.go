@@ -38,9 +38,11 @@ type Batch struct {
 }
 
 // recSize is how many instructions the observation buffer holds (a power of two: the loop
-// masks its index with recMask, which keeps bounds checks out of it).
+// masks its index with recMask, which keeps bounds checks out of it). The model's costs per
+// batch (a held block resumed, each block's code checked once) fall with longer batches:
+// 4096 against 1024 made --core 5-14% faster on the kernels; 16384 gained little more.
 const (
-	recSize = 1024
+	recSize = 4096
 	recMask = recSize - 1
 )
 
