@@ -1024,10 +1024,11 @@ func (m *Model) bookAll(v *variant, at int64) {
 		u := &m.units[p.unit]
 		c := at + p.cycle
 		i := c & (calSize - 1)
-		if u.calCycle[i] != c {
-			u.calCycle[i], u.cal[i] = c, 0
+		e := u.cal[i]
+		if e>>16 != c {
+			e = c << 16
 		}
-		u.cal[i] += p.n
+		u.cal[i] = e + int64(p.n)
 	}
 	for ui, mx := range v.bookMax {
 		if mx != noBook {

@@ -97,15 +97,18 @@ type opInfo struct {
 }
 
 type unitState struct {
-	count    int
-	vector   bool
-	free     [maxCopies]int64 // in order: the cycle each copy can take its next op
-	cal      []uint16         // out of order: ops started per cycle (ring), with...
-	calCycle []int64          // ...the cycle each slot stands for
-	last     int64            // the last cycle booked
+	count  int
+	vector bool
+	free   [maxCopies]int64 // in order: the cycle each copy can take its next op
+	cal    []int64          // out of order, per cycle (a ring): the cycle it stands for <<16 | the ops started in it (see calSize)
+	last   int64            // the last cycle booked
 }
 
-const calSize = 4096 // cycles an out-of-order unit calendar looks ahead
+// calSize is how many cycles an out-of-order unit calendar looks ahead. A calendar cell is
+// one word, the cycle and the count together, so that looking a cell up and booking it read
+// one word where two arrays read two cache lines (bookAll and probesHold are half of
+// replaying an out-of-order block); cycles then have 47 bits, days of host time beyond any run.
+const calSize = 4096
 
 // Model is the pipeline model of one core running one program. It is not safe for concurrent
 // use.
@@ -202,8 +205,7 @@ func New(c *Core, xlen, vlen int) *Model {
 			}
 		}
 		if c.OutOfOrder {
-			m.units[i].cal = make([]uint16, calSize)
-			m.units[i].calCycle = make([]int64, calSize)
+			m.units[i].cal = make([]int64, calSize)
 		}
 	}
 	for op := isa.Op(0); op < isa.NumOps; op++ {
@@ -1115,7 +1117,7 @@ func (u *unitState) reserve(t, occ int64, log *probeLog, unit int16) int64 {
 			if log != nil {
 				log.probe(unit, t+k, u.booked(t+k))
 			}
-			if u.calCycle[i] == t+k && int(u.cal[i]) >= u.count {
+			if e := u.cal[i]; e>>16 == t+k && int(uint16(e)) >= u.count {
 				ok = false
 				break
 			}
@@ -1136,8 +1138,8 @@ func (u *unitState) reserve(t, occ int64, log *probeLog, unit int16) int64 {
 
 // booked returns how many ops the calendar holds at cycle c.
 func (u *unitState) booked(c int64) uint16 {
-	if i := c & (calSize - 1); u.calCycle[i] == c {
-		return u.cal[i]
+	if e := u.cal[c&(calSize-1)]; e>>16 == c {
+		return uint16(e)
 	}
 	return 0
 }
@@ -1145,9 +1147,10 @@ func (u *unitState) booked(c int64) uint16 {
 // book adds an op at cycle c to the calendar.
 func (u *unitState) book(c int64) {
 	i := c & (calSize - 1)
-	if u.calCycle[i] != c {
-		u.calCycle[i], u.cal[i] = c, 0
+	e := u.cal[i]
+	if e>>16 != c {
+		e = c << 16
 	}
-	u.cal[i]++
+	u.cal[i] = e + 1
 	u.last = max(u.last, c)
 }
