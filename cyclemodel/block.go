@@ -267,6 +267,16 @@ func rel(t int64, why uint16, prev int64) int64 {
 	return (t-prev)<<16 | int64(why)
 }
 
+// relReg is rel for when a register is ready. A consumer may add its producer's extra cycles
+// (memOperands: up to slack), so a register ready up to slack cycles before the start can
+// still hold one up; only times before that are all as good as any.
+func relReg(t int64, why uint16, prev, slack int64) int64 {
+	if t+slack <= prev {
+		return 0
+	}
+	return (t-prev+slack)<<16 | int64(why)
+}
+
 // retire models the block that starts with instruction i of b, and the iterations of it
 // that follow, and returns how many instructions it modelled: 0 when no block starts there
 // (model the instruction alone), -1 when the batch ends before the block does (model the
@@ -742,7 +752,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 	key[1] = rel(m.fetchReady, m.fetchWhy, prev)
 	p := 2
 	for _, r := range blk.liveIn {
-		key[p] = rel(m.ready[r], m.producer[r], prev)
+		key[p] = relReg(m.ready[r], m.producer[r], prev, m.regSlack)
 		p++
 	}
 	for _, u := range blk.units {
@@ -785,7 +795,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		}
 	}
 	bc.recordStores(m, blk, v, prev)
-	v.fixed = blk.fixedPoint(v) && !v.hasPre
+	v.fixed = blk.fixedPoint(v, m.regSlack) && !v.hasPre
 	v.valid = true
 	blk.hashes[v.slot] = v.hash
 	return v, true
@@ -869,7 +879,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	key[3] = rel(m.fetchReady, m.fetchWhy, base)
 	p := 4
 	for _, r := range blk.liveIn {
-		key[p] = rel(m.ready[r], m.producer[r], base)
+		key[p] = relReg(m.ready[r], m.producer[r], base, m.regSlack)
 		p++
 	}
 	// The ring from robPos, in at most two runs (robRead is at most its length).
@@ -951,7 +961,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	}
 	v.farBook = false
 	bc.recordStores(m, blk, v, base)
-	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob))
+	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob), m.regSlack)
 	v.periodic = v.periodic && !v.hasPre
 	v.valid = true
 	blk.hashes[v.slot] = v.hash
@@ -968,7 +978,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 // iterations up to ahead before it, when nothing booked before the run reaches that far
 // (blockCache.repeats checks that). When all of these equal v's key and probes, the next
 // iteration replays v, and by induction so do the ones after it while the outcomes agree.
-func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int) {
+func (blk *block) periodicOOO(v *variant, window int, slack int64) (ok bool, need, ahead int) {
 	dd := v.dispatch
 	key := v.key
 	if dd <= 0 || int64(v.dispatched) != key[0] || int64(v.slots) != key[1] || v.cycle-dd != key[2] ||
@@ -980,7 +990,7 @@ func (blk *block) periodicOOO(v *variant, window int) (ok bool, need, ahead int)
 		want := key[p]
 		p++
 		q := slices.Index(blk.written, r)
-		if q < 0 && want != 0 || q >= 0 && rel(v.ready[q], v.why[q], dd) != want {
+		if q < 0 && want != 0 || q >= 0 && relReg(v.ready[q], v.why[q], dd, slack) != want {
 			return false, 0, 0
 		}
 	}
@@ -1097,7 +1107,7 @@ func (m *Model) replayOOO(blk *block, v *variant, b *Batch, i int, base int64, n
 // fixedPoint reports whether v leaves the pipeline in the state, relative to the cycle it
 // ends in, that it starts from: then the next iteration of a loop that is this block, with
 // the same outcomes, replays v again, and so on.
-func (blk *block) fixedPoint(v *variant) bool {
+func (blk *block) fixedPoint(v *variant, slack int64) bool {
 	d := v.delta
 	key := v.key
 	if int64(v.slots) != key[0] || rel(v.fetchRel, v.fetchWhy, d) != key[1] {
@@ -1114,7 +1124,7 @@ func (blk *block) fixedPoint(v *variant) bool {
 			}
 			continue
 		}
-		if rel(v.ready[q], v.why[q], d) != want {
+		if relReg(v.ready[q], v.why[q], d, slack) != want {
 			return false
 		}
 	}

@@ -1,6 +1,8 @@
 package cyclemodel
 
 import (
+	"slices"
+
 	"rvsim/isa"
 )
 
@@ -169,11 +171,15 @@ type Model struct {
 	aluAddr, aluData []int64
 	loadAdv          []int64 // per reason: how much earlier an ALU-unit op may read that result
 
-	blocks  *blockCache // memoized blocks (block.go)
-	rec     *recorder   // per-instruction timings (timeline.go); nil: off
-	tl      tlNote      // the current instruction's times, kept only while rec is set
-	held    held        // the start of a block a batch ended in (block.go)
-	canHold bool        // RetireBatch may hold instructions (not while it models held ones)
+	blocks *blockCache // memoized blocks (block.go)
+
+	// The most extra cycles a consumer adds to when a register is ready (aluAddr, aluData):
+	// how long before a block's start a register's time still matters (relReg).
+	regSlack int64
+	rec      *recorder // per-instruction timings (timeline.go); nil: off
+	tl       tlNote    // the current instruction's times, kept only while rec is set
+	held     held      // the start of a block a batch ended in (block.go)
+	canHold  bool      // RetireBatch may hold instructions (not while it models held ones)
 }
 
 // step is one retired instruction inside the model: an Event, or an instruction of a Batch.
@@ -234,6 +240,9 @@ func New(c *Core, xlen, vlen int) *Model {
 				m.aluData[reasonDep+int(cl)] = int64(c.DataExtra)
 			}
 		}
+	}
+	for _, x := range slices.Concat(m.aluAddr, m.aluData) {
+		m.regSlack = max(m.regSlack, x)
 	}
 	m.sfSrc = -1
 	m.stats.Stall = make([]uint64, reasonUnit0+len(c.Units))
