@@ -9,9 +9,14 @@ import (
 	"rvsim/isa"
 )
 
-// Memoized blocks. A block is a run of up to maxBlockLen scalar instructions that ends at a
-// branch or jump (or before an instruction that cannot be in one). Modelling an instruction
-// splits in two:
+// Memoized blocks. A block is a trace: a run of up to maxBlockLen scalar instructions along
+// the path the program took when it was built, through the branches, jumps, calls and
+// returns on it, that ends at a control transfer closing a loop (to the block's start or to
+// an instruction it holds), or before an instruction that cannot be in one. A loop's body,
+// with the functions it calls, is one block; it matches where the program takes the same
+// path again (block.onPath). A start whose path keeps changing (a branch on data) makes
+// blocks that end at the first control transfer instead (maxPathMisses). Modelling an
+// instruction splits in two:
 //
 //   - what does not depend on timing: its access through the data cache and its branch or
 //     jump through the predictor, which change their state and give each instruction an
@@ -66,8 +71,9 @@ import (
 
 const (
 	blockTableSize = 1 << 12                       // blocks remembered (direct-mapped by start pc)
-	maxBlockLen    = 256                           // instructions in a block (an unrolled loop body is one)
-	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the control transfer, two per access
+	maxBlockLen    = 512                           // instructions in a block (the body of the SM4 kernels' loops, their calls included, is one)
+	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the last control transfer, two per access or other transfer
+	maxPathMisses  = 4                             // paths a start tries before its blocks end at the first control transfer
 	blockVariants  = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
 	variantInsts   = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 )
@@ -113,7 +119,7 @@ type block struct {
 	pc      uint64
 	head    []uint64  // each instruction's first 8 bytes (see head)
 	ops     []*opInfo // each instruction's op
-	mem     []uint8   // positions of the memory accesses
+	mem     []uint16  // positions of the memory accesses
 	memOps  []memOp   // the same, with what outcomesFast needs
 	nLoads  uint64    // accesses counted as loads...
 	nStores uint64    // ...and as stores
@@ -124,10 +130,18 @@ type block struct {
 	units   []int16   // units the block uses
 	keyLen  int       // the start state, then ow words of outcomes
 	ow      int
-	robRead int     // out of order: the reorder-buffer entries the block reads before writing them
-	copies  int     // in order: the unit copies in the key (free times of the units it uses)
-	loads   []uint8 // positions of the (plain scalar) loads, which may take a store's bytes...
-	stores  []uint8 // ...and of the stores, which enter the store buffer
+	robRead int      // out of order: the reorder-buffer entries the block reads before writing them
+	copies  int      // in order: the unit copies in the key (free times of the units it uses)
+	loads   []uint16 // positions of the (plain scalar) loads, which may take a store's bytes...
+	stores  []uint16 // ...and of the stores, which enter the store buffer
+
+	// The control transfers before the last, along the path they took when it was built:
+	// their positions, the pc each went on to, and whether each is a loop edge for the
+	// profile.
+	inner     []uint16
+	succ      []uint64
+	innerEdge []bool
+	misses    int // paths its start pc tried before this one (maxPathMisses)
 
 	vars    []*variant // up to maxVars, made as they are needed...
 	hashes  []uint64   // ...and their keys' hashes (0: not valid), scanned before them
@@ -194,7 +208,7 @@ type probeLog struct {
 }
 
 const (
-	probeSetSize = 1 << 9
+	probeSetSize = 1 << 11
 	maxProbes    = probeSetSize / 2 // beyond this many cells the block's variant is not kept
 )
 
@@ -325,7 +339,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			}
 		}
 		j += k
-		if j+k > n || b.PC[j] != blk.pc {
+		if j+k > n || b.PC[j] != blk.pc || !blk.onPath(b, j) {
 			break
 		}
 		// The same instruction at the same pc of one batch is the same code (Batch); a held
@@ -347,7 +361,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		streak += reps
 	}
 	bc.streakBlk, bc.streakVar, bc.streak = nil, nil, 0
-	if v == nil || j < n && !(b.PC[j] == blk.pc && m.canHold && m.hold(b, j)) {
+	if v == nil || j < n && !(j+k > n && b.PC[j] == blk.pc && m.canHold && m.hold(b, j)) {
 		return j - i
 	}
 	// The next batch may go on with the loop (and with the iteration this one ended in).
@@ -506,6 +520,7 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 	pc := b.PC[i]
 	slot := &bc.tab[(pc>>1)&(blockTableSize-1)]
 	blk := *slot
+	misses := 0
 	if blk != nil && blk.pc == pc {
 		k := len(blk.head)
 		if i+k > len(b.PC) {
@@ -513,13 +528,19 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		}
 		if bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k]) {
 			blk.seen = bc.batch
-			return blk, 0
+			if blk.onPath(b, i) {
+				return blk, 0
+			}
+			// The batch goes another way: a block of this path, until the start has
+			// tried too many.
+			misses = blk.misses + 1
 		}
 		// The code changed: build the block afresh.
 	}
-	blk, st := bc.build(m, b, i)
+	blk, st := bc.build(m, b, i, misses < maxPathMisses)
 	if blk != nil {
 		blk.seen = bc.batch
+		blk.misses = misses
 		*slot = blk
 	}
 	return blk, st
@@ -561,9 +582,7 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 			w = 0
 		}
 	}
-	if bit%64 != 0 {
-		bc.ow[bit/64] = w
-	}
+	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {
 		j := i + len(blk.head) - 1
 		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
@@ -572,9 +591,9 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 
 // memOp is what outcomesFast needs of one of a block's memory accesses.
 type memOp struct {
-	j    uint8 // the instruction
-	size uint8 // bytes it touches (0: none: it counts as no access)
-	kind uint8 // memLoad, memStore or memOther (an atomic: no part in the store buffer)
+	j    uint16 // the instruction
+	size uint8  // bytes it touches (0: none: it counts as no access)
+	kind uint8  // memLoad, memStore or memOther (an atomic: no part in the store buffer)
 }
 
 const (
@@ -663,12 +682,27 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 		}
 	}
 	m.sfSrc, m.sfSeq = sfSrc, sfSeq
-	if bit%64 != 0 {
-		bc.ow[bit/64] = w
-	}
+	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {
 		j := i + len(blk.head) - 1
 		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
+	}
+}
+
+// innerOutcomes runs the trace's control transfers before its last through the predictor, in
+// order, and puts their outcomes after the accesses' in bc.ow, w being the word being filled
+// and bit the next bit; it writes out the last word.
+func (bc *blockCache) innerOutcomes(m *Model, blk *block, b *Batch, i int, w uint64, bit uint) {
+	for q, t := range blk.inner {
+		j := i + int(t)
+		w |= uint64(m.predict(b.PC[j], blk.succ[q], b.Inst[j], blk.ops[t])>>2) << (bit % 64)
+		if bit += 2; bit%64 == 0 {
+			bc.ow[bit/64-1] = w
+			w = 0
+		}
+	}
+	if bit%64 != 0 {
+		bc.ow[bit/64] = w
 	}
 }
 
@@ -812,6 +846,10 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 		bit := 2 + 2*uint(q)
 		outs[j] = uint8(bc.ow[bit/64]>>(bit%64)) & 3
 	}
+	for q, t := range blk.inner {
+		bit := 2 + 2*uint(len(blk.mem)+q)
+		outs[t] = uint8(bc.ow[bit/64]>>(bit%64)) & 3 << 2
+	}
 	if blk.ctrl {
 		outs[k-1] |= uint8(bc.ow[0]&3) << 2
 	}
@@ -843,7 +881,7 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 			if j+1 < k {
 				nx = b.PC[i+j+1]
 			}
-			pr.add(b.PC[i+j], in, nx, d, m.lastWhy, m.lastStall, blk.edge && j == k-1)
+			pr.add(b.PC[i+j], in, nx, d, m.lastWhy, m.lastStall, blk.edgeAt(j))
 		}
 	}
 	v.issue = 0
@@ -1173,7 +1211,7 @@ func (m *Model) account(blk *block, v *variant, b *Batch, i int, reps int, next 
 		for j := range k {
 			ps := &v.prof[j]
 			if j+1 < k {
-				pr.addN(b.PC[i+j], b.Inst[i+j], b.PC[i+j+1], ps.delta, ps.why, ps.stall, false, n)
+				pr.addN(b.PC[i+j], b.Inst[i+j], b.PC[i+j+1], ps.delta, ps.why, ps.stall, blk.edgeAt(j), n)
 				continue
 			}
 			if reps > 1 {
@@ -1236,12 +1274,16 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 	m.account(blk, v, b, i, reps, next)
 }
 
-// build makes the block that starts with instruction i of b. It returns nil and 0 when the
-// instruction cannot start one, nil and -1 when the batch ends before the block does.
-func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
+// build makes the block that starts with instruction i of b: with trace, one that goes on
+// past control transfers until one closes a loop, else one that ends at the first. It
+// returns nil and 0 when the instruction cannot start one, nil and -1 when the batch ends
+// before the block does.
+func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int) {
 	n := len(b.PC)
 	k := 0
 	ctrl, complete := false, false
+	var inner []uint16
+	var succ []uint64
 	for j := i; j < n; j++ {
 		in := b.Inst[j]
 		oi := &m.ops[in.Op]
@@ -1251,8 +1293,19 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		}
 		k++
 		if oi.flags&(fBranch|fJump) != 0 {
-			ctrl, complete = true, true
-			break
+			if !trace || k == maxBlockLen {
+				ctrl, complete = true, true
+				break
+			}
+			if j+1 == n {
+				break // where it goes is in the next batch
+			}
+			if to := b.PC[j+1]; slices.Contains(b.PC[i:j+1], to) {
+				ctrl, complete = true, true
+				break
+			}
+			inner, succ = append(inner, uint16(k-1)), append(succ, b.PC[j+1])
+			continue
 		}
 		if k == maxBlockLen || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
 			complete = true
@@ -1265,7 +1318,15 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 	case !complete:
 		return nil, -1
 	}
-	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k)}
+	if q := len(inner) - 1; q >= 0 && int(inner[q]) == k-1 {
+		// It stops after a transfer (at an instruction no block holds): that one is its last.
+		inner, succ, ctrl = inner[:q], succ[:q], true
+	}
+	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ}
+	for _, t := range inner {
+		in := b.Inst[i+int(t)]
+		blk.innerEdge = append(blk.innerEdge, loopEdge(in, m.ops[in.Op].flags))
+	}
 	var read, wrote [32]bool
 	used := make([]bool, len(m.units))
 	for j := range k {
@@ -1273,8 +1334,8 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		oi := &m.ops[in.Op]
 		blk.head[j], blk.ops[j] = head(in), oi
 		if oi.flags&(fLoad|fStore) != 0 {
-			blk.mem = append(blk.mem, uint8(j))
-			mo := memOp{j: uint8(j), size: oi.mem, kind: memOther}
+			blk.mem = append(blk.mem, uint16(j))
+			mo := memOp{j: uint16(j), size: oi.mem, kind: memOther}
 			switch oi.class {
 			case isa.ClassLoad:
 				mo.kind = memLoad
@@ -1292,9 +1353,9 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		}
 		switch oi.class {
 		case isa.ClassLoad:
-			blk.loads = append(blk.loads, uint8(j))
+			blk.loads = append(blk.loads, uint16(j))
 		case isa.ClassStore:
-			blk.stores = append(blk.stores, uint8(j))
+			blk.stores = append(blk.stores, uint16(j))
 		}
 		if oi.flags&fRs1 != 0 {
 			blk.readReg(in.Rs1&31, &read, &wrote)
@@ -1312,14 +1373,13 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		}
 	}
 	if ctrl {
-		in := b.Inst[i+k-1]
-		blk.edge = blk.ops[k-1].flags&fBranch != 0 || in.Op == isa.JAL && in.Rd == 0
+		blk.edge = loopEdge(b.Inst[i+k-1], blk.ops[k-1].flags)
 	}
 	copies := 0
 	for _, u := range blk.units {
 		copies += m.units[u].count
 	}
-	blk.ow = (2 + 2*len(blk.mem) + 63) / 64
+	blk.ow = (2 + 2*len(blk.mem) + 2*len(blk.inner) + 63) / 64
 	blk.keyLen = 2 + len(blk.liveIn) + copies + blk.ow
 	if m.core.OutOfOrder {
 		blk.robRead = min(k, len(m.rob))
@@ -1350,6 +1410,27 @@ func (blk *block) initVariant(v *variant, outOfOrder bool) {
 	if outOfOrder {
 		v.rob = make([]int64, k)
 	}
+}
+
+// onPath reports whether the batch, from instruction j on, takes the trace's path.
+func (blk *block) onPath(b *Batch, j int) bool {
+	for q, t := range blk.inner {
+		if b.PC[j+int(t)+1] != blk.succ[q] {
+			return false
+		}
+	}
+	return true
+}
+
+// edgeAt reports whether the block's instruction j is a loop edge for the profile.
+func (blk *block) edgeAt(j int) bool {
+	if j == len(blk.head)-1 {
+		return blk.edge
+	}
+	if q, ok := slices.BinarySearch(blk.inner, uint16(j)); ok {
+		return blk.innerEdge[q]
+	}
+	return false
 }
 
 // readReg notes that the block reads r: a live-in register unless the block wrote it first.

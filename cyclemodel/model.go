@@ -481,13 +481,17 @@ func (m *Model) retire(s *step) {
 	}
 	m.stats.Instructions++
 	if p := m.prof; p != nil {
-		// Loops are backward branches and plain jumps, not calls or returns.
-		edge := oi.flags&fBranch != 0 || in.Op == isa.JAL && in.Rd == 0
-		p.add(s.pc, in, s.next, delta, m.lastWhy, m.lastStall, edge)
+		p.add(s.pc, in, s.next, delta, m.lastWhy, m.lastStall, loopEdge(in, oi.flags))
 	}
 	if m.rec != nil {
 		m.record(s, delta)
 	}
+}
+
+// loopEdge reports whether in, with its op's flags, can close a loop for the profile: a
+// branch or a plain jump, not a call or a return.
+func loopEdge(in *isa.Inst, flags uint16) bool {
+	return flags&fBranch != 0 || in.Op == isa.JAL && in.Rd == 0
 }
 
 // Outcomes of a scalar instruction's memory access and branch prediction: they do not depend
