@@ -11,11 +11,15 @@ import (
 
 // Memoized blocks. A block is a trace: a run of up to maxBlockLen scalar instructions along
 // the path the program took when it was built, through the branches, jumps, calls and
-// returns on it, that ends at a control transfer closing a loop (to the block's start or to
-// an instruction it holds), or before an instruction that cannot be in one. A loop's body,
-// with the functions it calls, is one block; it matches where the program takes the same
-// path again (block.onPath). A start whose path keeps changing (a branch on data) makes
-// blocks that end at the first control transfer instead (maxPathMisses). Modelling an
+// returns on it (an inner loop unrolled when its body is short: maxUnrolledBody), that ends
+// at a control transfer back to its start or to a longer inner loop's, or before an
+// instruction that cannot be in one; one that would be longer ends at its last control
+// transfer. A loop's body, with the functions it calls, is one block; it matches where the
+// program takes the same path again (block.onPath). Blocks end at a transfer that went
+// another way than one built through it (a branch on data, a return to another caller:
+// blockCache.fickle), and at every transfer of a trace that keeps being timed afresh
+// (maxTimings: its outcomes, a miss or a load that takes a store's bytes as the data has
+// it, have too many combinations over that many instructions). Modelling an
 // instruction splits in two:
 //
 //   - what does not depend on timing: its access through the data cache and its branch or
@@ -70,12 +74,14 @@ import (
 // copies are identical and only the set of their free times decides when anything issues.
 
 const (
-	blockTableSize = 1 << 12                       // blocks remembered (direct-mapped by start pc)
-	maxBlockLen    = 512                           // instructions in a block (the body of the SM4 kernels' loops, their calls included, is one)
-	maxOutWords    = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the last control transfer, two per access or other transfer
-	maxPathMisses  = 4                             // paths a start tries before its blocks end at the first control transfer
-	blockVariants  = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
-	variantInsts   = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
+	blockTableSize  = 1 << 12                       // blocks remembered (direct-mapped by start pc)
+	maxBlockLen     = 1024                          // instructions in a block (the body of the C SM4 kernel's loop, its calls included, is one)
+	maxOutWords     = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the last control transfer, two per access or other transfer
+	maxUnrolledBody = 64                            // instructions of an inner loop's body a block unrolls (a longer one is a block a turn)
+	maxTimings      = 32                            // times a trace is timed before blocks end at its transfers instead
+	maxPathMisses   = 4                             // paths a start tries before its blocks end at the first control transfer
+	blockVariants   = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
+	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -100,6 +106,12 @@ type blockCache struct {
 	hasPre    bool
 
 	replayed, repeated, timed uint64 // instructions of blocks replayed, repeated and timed (for tests and tuning)
+
+	cells map[cell]int // periodicOOO's scratch
+
+	// Control transfers that went two ways after a block was built through them (a branch
+	// on data, a return to several callers): blocks end at them (direct-mapped by pc).
+	fickleTab [fickleSize]uint64
 
 	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
 	// which mix two batches). A block whose code was checked against this batch's
@@ -148,6 +160,8 @@ type block struct {
 	maxVars int
 	next    int    // the variant to replace next
 	seen    uint64 // the batch (blockCache.batch) its code was last checked against
+	timings int    // times its instructions were timed (not replayed)
+	stale   bool   // to be built again (shorter)
 }
 
 // variant is what a block did when it started in the state its key describes.
@@ -208,7 +222,7 @@ type probeLog struct {
 }
 
 const (
-	probeSetSize = 1 << 11
+	probeSetSize = 1 << 12
 	maxProbes    = probeSetSize / 2 // beyond this many cells the block's variant is not kept
 )
 
@@ -256,7 +270,24 @@ type profStep struct {
 	why          uint16
 }
 
-func newBlockCache() *blockCache { return &blockCache{} }
+func newBlockCache() *blockCache { return &blockCache{cells: map[cell]int{}} }
+
+const fickleSize = 1 << 10
+
+// fickle notes that the control transfer at pc went another way than a block built through
+// it took.
+func (bc *blockCache) fickle(pc uint64) { bc.fickleTab[(pc>>1)&(fickleSize-1)] = pc + 1 }
+
+// isFickle reports whether the control transfer at pc is one a block should end at.
+func (bc *blockCache) isFickle(pc uint64) bool {
+	return bc.fickleTab[(pc>>1)&(fickleSize-1)] == pc+1
+}
+
+// cell is a unit's calendar cell (periodicOOO).
+type cell struct {
+	unit  int16
+	cycle int64
+}
 
 // newBatch starts a batch of the emulator's: blocks are checked against its code afresh.
 func (bc *blockCache) newBatch() {
@@ -339,7 +370,11 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			}
 		}
 		j += k
-		if j+k > n || b.PC[j] != blk.pc || !blk.onPath(b, j) {
+		if j+k > n || b.PC[j] != blk.pc {
+			break
+		}
+		if t := blk.offPath(b, j); t >= 0 {
+			bc.fickle(b.PC[j+t])
 			break
 		}
 		// The same instruction at the same pc of one batch is the same code (Batch); a held
@@ -526,11 +561,13 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		if i+k > len(b.PC) {
 			return nil, -1
 		}
-		if bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k]) {
+		if !blk.stale && (bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k])) {
 			blk.seen = bc.batch
-			if blk.onPath(b, i) {
+			t := blk.offPath(b, i)
+			if t < 0 {
 				return blk, 0
 			}
+			bc.fickle(b.PC[i+t])
 			// The batch goes another way: a block of this path, until the start has
 			// tried too many.
 			misses = blk.misses + 1
@@ -840,6 +877,15 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint64, log *probeLog) *variant {
 	k := len(blk.head)
 	bc.timed += uint64(k)
+	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 {
+		// It keeps starting in new states or with new outcomes (a load that takes a
+		// store's bytes or not, a miss, as the data has it): a trace through that many
+		// such instructions has too many. Blocks end at its transfers from now on.
+		for _, t := range blk.inner {
+			bc.fickle(b.PC[i+int(t)])
+		}
+		blk.stale = true
+	}
 	outs := bc.outs[:k]
 	clear(outs)
 	for q, j := range blk.mem {
@@ -999,7 +1045,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	}
 	v.farBook = false
 	bc.recordStores(m, blk, v, base)
-	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob), m.regSlack)
+	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob), m.regSlack, bc.cells)
 	v.periodic = v.periodic && !v.hasPre
 	v.valid = true
 	blk.hashes[v.slot] = v.hash
@@ -1016,7 +1062,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 // iterations up to ahead before it, when nothing booked before the run reaches that far
 // (blockCache.repeats checks that). When all of these equal v's key and probes, the next
 // iteration replays v, and by induction so do the ones after it while the outcomes agree.
-func (blk *block) periodicOOO(v *variant, window int, slack int64) (ok bool, need, ahead int) {
+func (blk *block) periodicOOO(v *variant, window int, slack int64, held map[cell]int) (ok bool, need, ahead int) {
 	dd := v.dispatch
 	key := v.key
 	if dd <= 0 || int64(v.dispatched) != key[0] || int64(v.slots) != key[1] || v.cycle-dd != key[2] ||
@@ -1046,16 +1092,21 @@ func (blk *block) periodicOOO(v *variant, window int, slack int64) (ok bool, nee
 		ahead = max(ahead, int(b.cycle/dd))
 		v.farBook = v.farBook || b.cycle >= calSize
 	}
+	// What the iterations up to ahead before book in each cell v probes, against what the
+	// cell held (a map: a long block probes and books a thousand cells).
+	clear(held)
 	for _, pr := range v.probes {
-		n := 0
+		held[cell{pr.unit, pr.cycle}] = 0
+	}
+	for _, b := range v.books {
 		for a := 1; a <= ahead; a++ {
-			for _, b := range v.books {
-				if b.unit == pr.unit && b.cycle-int64(a)*dd == pr.cycle {
-					n += int(b.n)
-				}
+			if n, ok := held[cell{b.unit, b.cycle - int64(a)*dd}]; ok {
+				held[cell{b.unit, b.cycle - int64(a)*dd}] = n + int(b.n)
 			}
 		}
-		if n != int(pr.n) {
+	}
+	for _, pr := range v.probes {
+		if held[cell{pr.unit, pr.cycle}] != int(pr.n) {
 			return false, 0, 0
 		}
 	}
@@ -1275,7 +1326,8 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 }
 
 // build makes the block that starts with instruction i of b: with trace, one that goes on
-// past control transfers until one closes a loop, else one that ends at the first. It
+// past control transfers (inner loops unrolled) until one goes back to its start, else one
+// that ends at the first. It
 // returns nil and 0 when the instruction cannot start one, nil and -1 when the batch ends
 // before the block does.
 func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int) {
@@ -1300,7 +1352,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int)
 			if j+1 == n {
 				break // where it goes is in the next batch
 			}
-			if to := b.PC[j+1]; slices.Contains(b.PC[i:j+1], to) {
+			if to := b.PC[j+1]; to == b.PC[i] || !unrolls(b.PC[i:j+1], to) || bc.isFickle(b.PC[j]) {
 				ctrl, complete = true, true
 				break
 			}
@@ -1318,8 +1370,11 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int)
 	case !complete:
 		return nil, -1
 	}
-	if q := len(inner) - 1; q >= 0 && int(inner[q]) == k-1 {
-		// It stops after a transfer (at an instruction no block holds): that one is its last.
+	if q := len(inner) - 1; q >= 0 && (int(inner[q]) == k-1 || k == maxBlockLen && !ctrl) {
+		// It stops after a transfer (at an instruction no block holds), or it is too long:
+		// the last transfer on the way is its last, so that the next block starts where
+		// one went (the next time round too), not anywhere in a run of straight code.
+		k = int(inner[q]) + 1
 		inner, succ, ctrl = inner[:q], succ[:q], true
 	}
 	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ}
@@ -1412,14 +1467,32 @@ func (blk *block) initVariant(v *variant, outOfOrder bool) {
 	}
 }
 
-// onPath reports whether the batch, from instruction j on, takes the trace's path.
-func (blk *block) onPath(b *Batch, j int) bool {
-	for q, t := range blk.inner {
-		if b.PC[j+int(t)+1] != blk.succ[q] {
-			return false
+// unrolls reports whether a block that has run pcs (its start first) goes on with a control
+// transfer from the last of them to pc to. It does unless the transfer closes a loop: one
+// that holds the block's start (the block began inside it: the next one begins at its head),
+// or an inner loop whose body is longer than maxUnrolledBody (its turns are blocks of their
+// own). Transfers to pcs it has not run go on.
+func unrolls(pcs []uint64, to uint64) bool {
+	for q := len(pcs) - 1; q > 0; q-- {
+		if pcs[q] == to {
+			return len(pcs)-q <= maxUnrolledBody && !slices.Contains(pcs[q:], pcs[0])
 		}
 	}
 	return true
+}
+
+// onPath reports whether the batch, from instruction j on, takes the trace's path.
+func (blk *block) onPath(b *Batch, j int) bool { return blk.offPath(b, j) < 0 }
+
+// offPath returns the position in the block of the first control transfer at which the
+// batch, from instruction j on, leaves the block's path (-1: it does not).
+func (blk *block) offPath(b *Batch, j int) int {
+	for q, t := range blk.inner {
+		if b.PC[j+int(t)+1] != blk.succ[q] {
+			return int(t)
+		}
+	}
+	return -1
 }
 
 // edgeAt reports whether the block's instruction j is a loop edge for the profile.
