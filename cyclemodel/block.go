@@ -109,6 +109,12 @@ type blockCache struct {
 
 	cells map[cell]int // periodicOOO's scratch
 
+	// build's scratch: the transfers inside the block being built and where they went, and
+	// where each pc it ran was.
+	inner [maxBlockLen]uint16
+	succ  [maxBlockLen]uint64
+	pos   pcPositions
+
 	// Control transfers that went two ways after a block was built through them (a branch
 	// on data, a return to several callers): blocks end at them (direct-mapped by pc).
 	fickleTab [fickleSize]uint64
@@ -148,8 +154,8 @@ type block struct {
 	stores  []uint16 // ...and of the stores, which enter the store buffer
 
 	// The control transfers before the last, along the path they took when it was built:
-	// their positions, the pc each went on to, and whether each is a loop edge for the
-	// profile.
+	// their positions and the pc each went on to; per instruction, whether it is one of
+	// them that is a loop edge for the profile (nil: none is).
 	inner     []uint16
 	succ      []uint64
 	innerEdge []bool
@@ -162,6 +168,7 @@ type block struct {
 	seen    uint64 // the batch (blockCache.batch) its code was last checked against
 	timings int    // times its instructions were timed (not replayed)
 	stale   bool   // to be built again (shorter)
+	cut     bool   // ended where its batch did: to be built again from a batch with more
 }
 
 // variant is what a block did when it started in the state its key describes.
@@ -563,14 +570,17 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		}
 		if !blk.stale && (bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k])) {
 			blk.seen = bc.batch
-			t := blk.offPath(b, i)
-			if t < 0 {
+			misses = blk.misses
+			switch t := blk.offPath(b, i); {
+			case t >= 0:
+				// The batch goes another way: a block of this path, until the start
+				// has tried too many.
+				bc.fickle(b.PC[i+t])
+				misses++
+			case !blk.cut || i+k == len(b.PC):
 				return blk, 0
 			}
-			bc.fickle(b.PC[i+t])
-			// The batch goes another way: a block of this path, until the start has
-			// tried too many.
-			misses = blk.misses + 1
+			// (Or it ended where a batch did, and this one holds more.)
 		}
 		// The code changed: build the block afresh.
 	}
@@ -1334,8 +1344,8 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int)
 	n := len(b.PC)
 	k := 0
 	ctrl, complete := false, false
-	var inner []uint16
-	var succ []uint64
+	inner, succ := bc.inner[:0], bc.succ[:0]
+	bc.pos.reset()
 	for j := i; j < n; j++ {
 		in := b.Inst[j]
 		oi := &m.ops[in.Op]
@@ -1352,35 +1362,41 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int)
 			if j+1 == n {
 				break // where it goes is in the next batch
 			}
-			if to := b.PC[j+1]; to == b.PC[i] || !unrolls(b.PC[i:j+1], to) || bc.isFickle(b.PC[j]) {
+			if to := b.PC[j+1]; to == b.PC[i] || !bc.unrolls(b.PC[i:j+1], to) || bc.isFickle(b.PC[j]) {
 				ctrl, complete = true, true
 				break
 			}
 			inner, succ = append(inner, uint16(k-1)), append(succ, b.PC[j+1])
-			continue
-		}
-		if k == maxBlockLen || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
+		} else if k == maxBlockLen || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
 			complete = true
 			break
 		}
+		bc.pos.note(b.PC[j], k-1)
 	}
-	switch {
-	case k == 0:
+	if k == 0 {
 		return nil, 0
-	case !complete:
+	}
+	cut := false
+	if q := len(inner) - 1; q >= 0 && (!complete || int(inner[q]) == k-1 || k == maxBlockLen && !ctrl) {
+		// The batch ends first (then the block is built again when a batch holds more of
+		// it), it stops after a transfer (at an instruction no block holds), or it is too
+		// long: the last transfer on the way is its last, so that the next block starts
+		// where one went (the next time round too), not anywhere in a run of straight code.
+		cut = !complete
+		k = int(inner[q]) + 1
+		inner, succ, ctrl, complete = inner[:q], succ[:q], true, true
+	}
+	if !complete {
 		return nil, -1
 	}
-	if q := len(inner) - 1; q >= 0 && (int(inner[q]) == k-1 || k == maxBlockLen && !ctrl) {
-		// It stops after a transfer (at an instruction no block holds), or it is too long:
-		// the last transfer on the way is its last, so that the next block starts where
-		// one went (the next time round too), not anywhere in a run of straight code.
-		k = int(inner[q]) + 1
-		inner, succ, ctrl = inner[:q], succ[:q], true
-	}
-	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ}
-	for _, t := range inner {
-		in := b.Inst[i+int(t)]
-		blk.innerEdge = append(blk.innerEdge, loopEdge(in, m.ops[in.Op].flags))
+	inner, succ = slices.Clone(inner), slices.Clone(succ)
+	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ, cut: cut}
+	if len(inner) > 0 {
+		blk.innerEdge = make([]bool, k)
+		for _, t := range inner {
+			in := b.Inst[i+int(t)]
+			blk.innerEdge[t] = loopEdge(in, m.ops[in.Op].flags)
+		}
 	}
 	var read, wrote [32]bool
 	used := make([]bool, len(m.units))
@@ -1467,18 +1483,61 @@ func (blk *block) initVariant(v *variant, outOfOrder bool) {
 	}
 }
 
-// unrolls reports whether a block that has run pcs (its start first) goes on with a control
-// transfer from the last of them to pc to. It does unless the transfer closes a loop: one
-// that holds the block's start (the block began inside it: the next one begins at its head),
-// or an inner loop whose body is longer than maxUnrolledBody (its turns are blocks of their
-// own). Transfers to pcs it has not run go on.
-func unrolls(pcs []uint64, to uint64) bool {
-	for q := len(pcs) - 1; q > 0; q-- {
-		if pcs[q] == to {
-			return len(pcs)-q <= maxUnrolledBody && !slices.Contains(pcs[q:], pcs[0])
+// unrolls reports whether a block being built that has run pcs (its start first) goes on
+// with a control transfer from the last of them to pc to. It does unless the transfer closes
+// a loop: one that holds the block's start (the block began inside it: the next one begins
+// at its head), or an inner loop whose body is longer than maxUnrolledBody (its turns are
+// blocks of their own). Transfers to pcs it has not run go on.
+func (bc *blockCache) unrolls(pcs []uint64, to uint64) bool {
+	q := bc.pos.last(to)
+	if q < 0 {
+		return true
+	}
+	return len(pcs)-q <= maxUnrolledBody && !slices.Contains(pcs[q:], pcs[0])
+}
+
+// pcPositions is, while a block is built, where each pc it has run was last (a set with a
+// generation, as probeLog's).
+type pcPositions struct {
+	tab [2 * maxBlockLen]pcAt
+	gen uint32
+}
+
+type pcAt struct {
+	pc  uint64
+	gen uint32
+	at  int32
+}
+
+func (p *pcPositions) reset() {
+	if p.gen++; p.gen == 0 {
+		p.tab = [2 * maxBlockLen]pcAt{}
+		p.gen = 1
+	}
+}
+
+// note records that the instruction at pc is the block's number at.
+func (p *pcPositions) note(pc uint64, at int) {
+	for h := pc >> 1 * 0x9e3779b97f4a7c15 >> 53; ; h++ {
+		e := &p.tab[h&(2*maxBlockLen-1)]
+		if e.gen != p.gen || e.pc == pc {
+			*e = pcAt{pc: pc, gen: p.gen, at: int32(at)}
+			return
 		}
 	}
-	return true
+}
+
+// last returns the latest position of pc in the block (-1: none).
+func (p *pcPositions) last(pc uint64) int {
+	for h := pc >> 1 * 0x9e3779b97f4a7c15 >> 53; ; h++ {
+		e := &p.tab[h&(2*maxBlockLen-1)]
+		if e.gen != p.gen {
+			return -1
+		}
+		if e.pc == pc {
+			return int(e.at)
+		}
+	}
 }
 
 // onPath reports whether the batch, from instruction j on, takes the trace's path.
@@ -1500,10 +1559,7 @@ func (blk *block) edgeAt(j int) bool {
 	if j == len(blk.head)-1 {
 		return blk.edge
 	}
-	if q, ok := slices.BinarySearch(blk.inner, uint16(j)); ok {
-		return blk.innerEdge[q]
-	}
-	return false
+	return blk.innerEdge != nil && blk.innerEdge[j]
 }
 
 // readReg notes that the block reads r: a live-in register unless the block wrote it first.
