@@ -317,6 +317,37 @@ func oracleCores(t *testing.T) map[string]*Core {
 	return cores
 }
 
+// synthLoopOrProgram is a loop for even seeds, a random program for odd ones.
+func synthLoopOrProgram(rng *rand.Rand, seed uint64, vector bool) *synthProg {
+	if seed%2 == 0 {
+		return synthLoop(rng, 2+rng.IntN(40), 20+rng.IntN(400))
+	}
+	return synthProgram(rng, 40+rng.IntN(300), vector)
+}
+
+// batchedLikeRef feeds evs to the reference model one at a time and to a model in random
+// batches (from rng), reading it only at the end, fails unless every count (and the
+// profile of [lo, hi), when hi is not 0) is the same, and returns the model.
+func batchedLikeRef(t *testing.T, c *Core, evs []Event, rng *rand.Rand, lo, hi uint64) *Model {
+	t.Helper()
+	ref := newRef(c, 64, 0)
+	m := New(c, 64, 0)
+	if hi != 0 {
+		ref.setProfile(lo, hi)
+		m.SetProfile(lo, hi)
+	}
+	for k := range evs {
+		ref.Retire(&evs[k])
+	}
+	for _, b := range batches(rng, evs) {
+		m.RetireBatch(b)
+	}
+	if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
+		t.Fatalf("%s: %s", c.Name, d)
+	}
+	return m
+}
+
 // TestBatchesHeldMatchOracle feeds whole random programs to the model in batches and reads it
 // only at the end, so that blocks a batch ends in are held and resumed as in a run (the
 // other oracle tests read the model every 50 batches, which models the held instructions
@@ -328,26 +359,8 @@ func TestBatchesHeldMatchOracle(t *testing.T) {
 		for seed := uint64(1); seed <= 6; seed++ {
 			t.Run(fmt.Sprintf("%s/%d", name, seed), func(t *testing.T) {
 				rng := rand.New(rand.NewPCG(seed, 3))
-				var p *synthProg
-				if seed%2 == 0 {
-					p = synthLoop(rng, 2+rng.IntN(40), 20+rng.IntN(400))
-				} else {
-					p = synthProgram(rng, 40+rng.IntN(300), c.HasVector)
-				}
-				evs := p.run(rng, 20000)
-				ref := newRef(c, 64, 0)
-				ref.setProfile(p.lo, p.hi)
-				for k := range evs {
-					ref.Retire(&evs[k])
-				}
-				bat := New(c, 64, 0)
-				bat.SetProfile(p.lo, p.hi)
-				for _, b := range batches(rng, evs) {
-					bat.RetireBatch(b)
-				}
-				if d := diffStates(refStateOf(ref), stateOf(bat.Cycles(), bat.Stats(), bat.Err(), bat.prof)); d != "" {
-					t.Fatal(d)
-				}
+				p := synthLoopOrProgram(rng, seed, c.HasVector)
+				batchedLikeRef(t, c, p.run(rng, 20000), rng, p.lo, p.hi)
 			})
 		}
 	}

@@ -247,12 +247,7 @@ func TestRecorderKeepsCycles(t *testing.T) {
 		for seed := uint64(1); seed <= 4; seed++ {
 			t.Run(fmt.Sprintf("%s/%d", name, seed), func(t *testing.T) {
 				rng := rand.New(rand.NewPCG(seed, 3))
-				var p *synthProg
-				if seed%2 == 0 {
-					p = synthLoop(rng, 2+rng.IntN(40), 20+rng.IntN(400))
-				} else {
-					p = synthProgram(rng, 40+rng.IntN(300), c.HasVector)
-				}
+				p := synthLoopOrProgram(rng, seed, c.HasVector)
 				evs := p.run(rng, 20000)
 				bs := batches(rng, evs)
 				plain, rec := New(c, 64, 0), New(c, 64, 0)

@@ -68,19 +68,7 @@ func TestTraces(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				evs := traceProgram(400, branchy)
-				ref := newRef(c, 64, 0)
-				ref.setProfile(0x1000, 0x3000)
-				for k := range evs {
-					ref.Retire(&evs[k])
-				}
-				m := New(c, 64, 0)
-				m.SetProfile(0x1000, 0x3000)
-				for _, b := range batches(rand.New(rand.NewPCG(1, 2)), evs) {
-					m.RetireBatch(b)
-				}
-				if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
-					t.Fatal(d)
-				}
+				m := batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(1, 2)), 0x1000, 0x3000)
 				var body *block
 				for _, blk := range m.blocks.tab {
 					if blk != nil && len(blk.head) == 8 && len(blk.inner) == 2 {
@@ -157,17 +145,7 @@ func TestTracesUnrollShortInnerLoops(t *testing.T) {
 	for _, body := range []int{4, 100} { // (maxUnrolledBody is 64)
 		evs := nestedProgram(300, body)
 		for _, c := range cs {
-			ref := newRef(c, 64, 0)
-			for k := range evs {
-				ref.Retire(&evs[k])
-			}
-			m := New(c, 64, 0)
-			for _, b := range batches(rand.New(rand.NewPCG(3, 4)), evs) {
-				m.RetireBatch(b)
-			}
-			if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), nil)); d != "" {
-				t.Fatalf("%s, inner body %d: %s", c.Name, body, d)
-			}
+			batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(3, 4)), 0, 0)
 			// Where blocks start depends on where batches ended; with the whole run in
 			// one batch the first starts at the outer loop's start.
 			whole := &Batch{Next: evs[len(evs)-1].NextPC}
@@ -224,17 +202,7 @@ func TestTracesThatKeepChangingEnd(t *testing.T) {
 		add(0x1034, isa.BNE, next)
 	}
 	for _, c := range cs {
-		ref := newRef(c, 64, 0)
-		for k := range evs {
-			ref.Retire(&evs[k])
-		}
-		m := New(c, 64, 0)
-		for _, b := range batches(rand.New(rand.NewPCG(7, 8)), evs) {
-			m.RetireBatch(b)
-		}
-		if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), nil)); d != "" {
-			t.Fatalf("%s: %s", c.Name, d)
-		}
+		m := batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(7, 8)), 0, 0)
 		bc := m.blocks
 		if !bc.isFickle(0x1030) || !bc.isFickle(0x2000) || !bc.isFickle(0x1034) {
 			t.Errorf("%s: blocks still go through the call, the return or the loop edge", c.Name)
