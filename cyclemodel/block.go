@@ -1461,7 +1461,10 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int)
 		bc.key = make([]int64, full)
 	}
 	blk.copies = copies
-	blk.maxVars = min(blockVariants, max(16, variantInsts/k))
+	// At least 16 variants for a block of up to 256 instructions, fewer for a longer one, so
+	// that no block keeps more than variantInsts instructions' worth beyond 4096 and the
+	// cache as a whole stays as large as it was with 256-instruction blocks.
+	blk.maxVars = min(blockVariants, max(16*256/max(k, 256), variantInsts/k))
 	return blk, 0
 }
 
