@@ -1337,9 +1337,8 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 
 // build makes the block that starts with instruction i of b: with trace, one that goes on
 // past control transfers (inner loops unrolled) until one goes back to its start, else one
-// that ends at the first. It
-// returns nil and 0 when the instruction cannot start one, nil and -1 when the batch ends
-// before the block does.
+// that ends at the first. It returns nil and 0 when the instruction cannot start one, nil
+// and -1 when the batch ends before the block does.
 func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int) {
 	n := len(b.PC)
 	k := 0
