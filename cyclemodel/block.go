@@ -15,7 +15,7 @@ import (
 // at a control transfer back to its start or to a longer inner loop's, or before an
 // instruction that cannot be in one; one that would be longer ends at its last control
 // transfer. A loop's body, with the functions it calls, is one block; it matches where the
-// program takes the same path again (block.onPath). Blocks end at a transfer that went
+// program takes the same path again (block.offPath). Blocks end at a transfer that went
 // another way than one built through it (a branch on data, a return to another caller:
 // blockCache.fickle), and at every transfer of a trace that keeps being timed afresh
 // (maxTimings: its outcomes, a miss or a load that takes a store's bytes as the data has
@@ -79,7 +79,6 @@ const (
 	maxOutWords     = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the last control transfer, two per access or other transfer
 	maxUnrolledBody = 64                            // instructions of an inner loop's body a block unrolls (a longer one is a block a turn)
 	maxTimings      = 32                            // times a trace is timed before blocks end at its transfers instead
-	maxPathMisses   = 4                             // paths a start tries before its blocks end at the first control transfer
 	blockVariants   = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
 	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 )
@@ -159,7 +158,6 @@ type block struct {
 	inner     []uint16
 	succ      []uint64
 	innerEdge []bool
-	misses    int // paths its start pc tried before this one (maxPathMisses)
 
 	vars    []*variant // up to maxVars, made as they are needed...
 	hashes  []uint64   // ...and their keys' hashes (0: not valid), scanned before them
@@ -562,7 +560,6 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 	pc := b.PC[i]
 	slot := &bc.tab[(pc>>1)&(blockTableSize-1)]
 	blk := *slot
-	misses := 0
 	if blk != nil && blk.pc == pc {
 		k := len(blk.head)
 		if i+k > len(b.PC) {
@@ -570,13 +567,10 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		}
 		if !blk.stale && (bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k])) {
 			blk.seen = bc.batch
-			misses = blk.misses
 			switch t := blk.offPath(b, i); {
 			case t >= 0:
-				// The batch goes another way: a block of this path, until the start
-				// has tried too many.
+				// The batch goes another way: blocks end at that transfer from now on.
 				bc.fickle(b.PC[i+t])
-				misses++
 			case !blk.cut || i+k == len(b.PC):
 				return blk, 0
 			}
@@ -584,10 +578,9 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		}
 		// The code changed: build the block afresh.
 	}
-	blk, st := bc.build(m, b, i, misses < maxPathMisses)
+	blk, st := bc.build(m, b, i)
 	if blk != nil {
 		blk.seen = bc.batch
-		blk.misses = misses
 		*slot = blk
 	}
 	return blk, st
@@ -1335,11 +1328,11 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 	m.account(blk, v, b, i, reps, next)
 }
 
-// build makes the block that starts with instruction i of b: with trace, one that goes on
-// past control transfers (inner loops unrolled) until one goes back to its start, else one
-// that ends at the first. It returns nil and 0 when the instruction cannot start one, nil
-// and -1 when the batch ends before the block does.
-func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int) {
+// build makes the block that starts with instruction i of b: it goes on past control
+// transfers (inner loops unrolled) until one goes back to its start or is fickle. It returns
+// nil and 0 when the instruction cannot start one, nil and -1 when the batch ends before the
+// block does.
+func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 	n := len(b.PC)
 	k := 0
 	ctrl, complete := false, false
@@ -1354,7 +1347,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, trace bool) (*block, int)
 		}
 		k++
 		if oi.flags&(fBranch|fJump) != 0 {
-			if !trace || k == maxBlockLen {
+			if k == maxBlockLen {
 				ctrl, complete = true, true
 				break
 			}
@@ -1541,9 +1534,6 @@ func (p *pcPositions) last(pc uint64) int {
 		}
 	}
 }
-
-// onPath reports whether the batch, from instruction j on, takes the trace's path.
-func (blk *block) onPath(b *Batch, j int) bool { return blk.offPath(b, j) < 0 }
 
 // offPath returns the position in the block of the first control transfer at which the
 // batch, from instruction j on, leaves the block's path (-1: it does not).
