@@ -167,6 +167,9 @@ type block struct {
 	timings int    // times its instructions were timed (not replayed)
 	stale   bool   // to be built again (shorter)
 	cut     bool   // ended where its batch did: to be built again from a batch with more
+
+	prof    []int32 // per instruction, its record in the model's profile (profile.recsOf)...
+	profGen uint64  // ...of the profile and reset with this gen
 }
 
 // variant is what a block did when it started in the state its key describes.
@@ -1262,16 +1265,17 @@ func (m *Model) account(blk *block, v *variant, b *Batch, i int, reps int, next 
 	if pr := m.prof; pr != nil {
 		// Every repetition but the last goes on with the block's start.
 		k := len(blk.head)
+		recs := pr.recsOf(blk, b.PC[i:i+k])
 		for j := range k {
 			ps := &v.prof[j]
 			if j+1 < k {
-				pr.addN(b.PC[i+j], b.Inst[i+j], b.PC[i+j+1], ps.delta, ps.why, ps.stall, blk.edgeAt(j), n)
+				pr.addAt(recs[j], b.PC[i+j], b.Inst[i+j], b.PC[i+j+1], ps.delta, ps.why, ps.stall, blk.edgeAt(j), n)
 				continue
 			}
 			if reps > 1 {
-				pr.addN(b.PC[i+j], b.Inst[i+j], blk.pc, ps.delta, ps.why, ps.stall, blk.edge, n-1)
+				pr.addAt(recs[j], b.PC[i+j], b.Inst[i+j], blk.pc, ps.delta, ps.why, ps.stall, blk.edge, n-1)
 			}
-			pr.addN(b.PC[i+j], b.Inst[i+j], next, ps.delta, ps.why, ps.stall, blk.edge, 1)
+			pr.addAt(recs[j], b.PC[i+j], b.Inst[i+j], next, ps.delta, ps.why, ps.stall, blk.edge, 1)
 		}
 	}
 }

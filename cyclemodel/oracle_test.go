@@ -244,7 +244,33 @@ type modelState struct {
 	Cycles uint64
 	Stats  Stats
 	Err    string
-	Prof   [8]any
+	Prof   []profRec
+}
+
+// state is the reference profile's counters as the model's records, in pc order.
+func (p *refProfile) state() []profRec {
+	var out []profRec
+	for i, n := range p.count {
+		if n == 0 {
+			continue
+		}
+		r := profRec{pc: p.lo + uint64(i)*2, count: n, cycles: p.cycles[i], stall: p.stall[i], taken: p.taken[i],
+			worst: p.worst[i], why: p.why[i], inst: p.insts[i]}
+		if r.taken > 0 {
+			r.back = p.lo + uint64(p.back[i]-1)*2
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// profState is p's records in pc order (the order first seen may differ between models).
+func profState(p *profile) []profRec {
+	var out []profRec
+	for _, i := range p.byPC() {
+		out = append(out, p.recs[i])
+	}
+	return out
 }
 
 func stateOf(cycles uint64, st *Stats, err error, p *profile) modelState {
@@ -254,7 +280,7 @@ func stateOf(cycles uint64, st *Stats, err error, p *profile) modelState {
 		s.Err = err.Error()
 	}
 	if p != nil {
-		s.Prof = [8]any{p.count, p.cycles, p.stall, p.why, p.worst, p.back, p.taken, p.insts}
+		s.Prof = profState(p)
 	}
 	return s
 }
@@ -266,7 +292,7 @@ func refStateOf(m *refModel) modelState {
 		s.Err = m.err.Error()
 	}
 	if p := m.prof; p != nil {
-		s.Prof = [8]any{p.count, p.cycles, p.stall, p.why, p.worst, p.back, p.taken, p.insts}
+		s.Prof = p.state()
 	}
 	return s
 }

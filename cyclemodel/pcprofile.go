@@ -11,7 +11,7 @@ import "sort"
 
 // reasonCells holds the wait cycles of each profiled pc by reason.
 type reasonCells struct {
-	head  []int32 // per slot: 1 + the index in cells of its latest reason (0: none yet)
+	head  []int32 // per record: 1 + the index in cells of its latest reason (0: none yet)
 	cells []reasonCell
 	// Instructions outside the profiled range, all together: count, cycles and the wait
 	// cycles by reason (dense: one entry per reason).
@@ -35,19 +35,19 @@ func (m *Model) KeepReasons() bool {
 	if p == nil {
 		return false
 	}
-	p.reasons = &reasonCells{head: make([]int32, len(p.count)), outStall: make([]uint64, len(m.stats.Stall))}
+	p.reasons = &reasonCells{head: make([]int32, len(p.recs)), outStall: make([]uint64, len(m.stats.Stall))}
 	return true
 }
 
 func (r *reasonCells) reset() {
-	clear(r.head)
+	r.head = r.head[:0]
 	r.cells = r.cells[:0]
 	r.outCount, r.outCycles = 0, 0
 	clear(r.outStall)
 }
 
-// add counts c wait cycles for reason why at slot i.
-func (r *reasonCells) add(i uint64, why uint16, c uint64) {
+// add counts c wait cycles for reason why at record i.
+func (r *reasonCells) add(i int32, why uint16, c uint64) {
 	for j := r.head[i]; j != 0; {
 		cell := &r.cells[j-1]
 		if cell.why == why {
@@ -100,12 +100,13 @@ func (m *Model) PCCosts() (pcs []PCCost, outside PCCost) {
 		return nil, PCCost{}
 	}
 	r := p.reasons
-	for i, n := range p.count {
-		if n == 0 {
+	for _, i := range p.byPC() {
+		rec := &p.recs[i]
+		if rec.count == 0 {
 			continue
 		}
-		pc := PCCost{PC: p.lo + uint64(i)*2, Count: n, Cycles: p.cycles[i]}
-		if issue := p.cycles[i] - p.stall[i]; issue > 0 {
+		pc := PCCost{PC: rec.pc, Count: rec.count, Cycles: rec.cycles}
+		if issue := rec.cycles - rec.stall; issue > 0 {
 			pc.Reasons = append(pc.Reasons, ReasonCycles{ReasonIssue, issue})
 		}
 		for j := r.head[i]; j != 0; j = r.cells[j-1].next {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"rvsim/isa"
 )
 
 // The per-pc reasons must account for every cycle: per pc the reasons add up to its cycles,
@@ -116,5 +118,59 @@ func TestPCCostsNeedKeepReasons(t *testing.T) {
 	m.SetProfile(0x2000, 0x1000)
 	if m.KeepReasons() {
 		t.Fatal("KeepReasons without a profile says it keeps them")
+	}
+}
+
+// A profile over the whole address space keeps the pcs that run, however far apart (a
+// program's text and a library mapped high), and past maxProfiled pcs it counts the rest
+// together as outside: the cycles still add up to the model's.
+func TestProfileSparse(t *testing.T) {
+	far := []uint64{0x10000, 0x10004, 0x3f_f7a0_0000, 0x3f_f7a0_0004, 0x7fff_ffff_f000}
+	run := func(m *Model) {
+		for rep := 0; rep < 3; rep++ {
+			for i, pc := range far {
+				next := far[(i+1)%len(far)]
+				in := isa.Inst{Op: isa.ADDI, Rd: 5, Rs1: 5, Imm: 1, Len: 4}
+				if next != pc+4 {
+					in = isa.Inst{Op: isa.JAL, Len: 4, Imm: int64(next - pc)}
+				}
+				m.Retire(&Event{PC: pc, Inst: in, NextPC: next})
+			}
+		}
+	}
+	m := New(mustParse(t, testCore), 64, 0)
+	m.SetProfile(0, ^uint64(0))
+	m.KeepReasons()
+	run(m)
+	pcs, out := m.PCCosts()
+	var got []uint64
+	var cycles uint64
+	for _, c := range pcs {
+		got = append(got, c.PC)
+		cycles += c.Cycles
+		if c.Count != 3 {
+			t.Errorf("pc %#x counted %d times, want 3", c.PC, c.Count)
+		}
+	}
+	if !slices.Equal(got, far) || out.Count != 0 || cycles != m.Stats().Cycles {
+		t.Errorf("profiled pcs %#x (outside %d), %d cycles of the model's %d; want %#x", got, out.Count, cycles, m.Stats().Cycles, far)
+	}
+	if top := m.TopInsts(1); len(top) != 1 || !slices.Contains(far, top[0].PC) {
+		t.Errorf("TopInsts: %+v", top)
+	}
+
+	defer func(n int) { maxProfiled = n }(maxProfiled)
+	maxProfiled = 2
+	m = New(mustParse(t, testCore), 64, 0)
+	m.SetProfile(0, ^uint64(0))
+	m.KeepReasons()
+	run(m)
+	pcs, out = m.PCCosts()
+	cycles = out.Cycles
+	for _, c := range pcs {
+		cycles += c.Cycles
+	}
+	if len(pcs) != 2 || pcs[0].PC != far[0] || pcs[1].PC != far[1] || out.Count != 9 || cycles != m.Stats().Cycles {
+		t.Errorf("with room for 2 pcs: %d pcs, %d outside, %d cycles of the model's %d; want the first two, 9 outside", len(pcs), out.Count, cycles, m.Stats().Cycles)
 	}
 }

@@ -2,6 +2,7 @@ package cyclemodel
 
 import (
 	"sort"
+	"sync/atomic"
 
 	"rvsim/isa"
 )
@@ -87,49 +88,129 @@ func (m *Model) Breakdown() []Share {
 	return sh
 }
 
-// profile keeps per-instruction counters for the pcs in [lo, hi).
+// profile keeps per-instruction counters for the pcs in [lo, hi) that retire: one record
+// per pc, in the order first seen, so that a program's libraries (mapped anywhere in a
+// 64-bit address space) cost only the code that runs. A direct-mapped cache of pc to record
+// keeps the map out of the way of the loops' pcs.
 type profile struct {
 	lo, hi uint64
-	count  []uint64
-	cycles []uint64
-	stall  []uint64
-	why    []uint16 // reason of the instruction's largest stall
-	worst  []uint32 // that stall's length
-	back   []uint32 // slot of a backward-branch target + 1
-	taken  []uint64 // times the backward branch was taken
-	insts  []isa.Inst
+	gen    uint64 // tells blocks' record indices (block.prof) of another profile or before a reset
+	byAddr map[uint64]int32
+	cache  *[profCacheSize]profCacheEntry
+	recs   []profRec
 
 	reasons *reasonCells // per-pc cycles by reason (KeepReasons; nil: not kept)
 }
 
-// SetProfile turns on per-instruction counting for pcs in [lo, hi) (the program's text):
-// TopInsts and TopLoops report them.
+// profRec is one pc's counters.
+type profRec struct {
+	pc                          uint64
+	count, cycles, stall, taken uint64 // taken: times the backward branch here was taken
+	back                        uint64 // that branch's target (with taken > 0)
+	worst                       uint32 // the length of the instruction's largest stall
+	why                         uint16 // and its reason
+	inst                        isa.Inst
+}
+
+type profCacheEntry struct {
+	pc  uint64
+	rec int32 // 1 + the index in recs (0: empty)
+}
+
+const profCacheSize = 1 << 14
+
+// maxProfiled bounds the pcs a profile keeps records for (about 100 bytes each, so some
+// 100 MB at most): the instructions at any further pcs are counted together, as outside
+// the range. A program runs far fewer distinct pcs than that; a guest writing code without
+// end does not exhaust the host. (A variable for the tests.)
+var maxProfiled = 1 << 20
+
+// SetProfile turns on per-instruction counting for pcs in [lo, hi) (the program's text, or
+// all of the address space): TopInsts and TopLoops report them.
 func (m *Model) SetProfile(lo, hi uint64) {
 	m.drain()
-	if hi <= lo || hi-lo > 1<<28 {
+	if hi <= lo {
 		m.prof = nil
 		return
 	}
-	n := (hi - lo + 1) / 2
-	m.prof = &profile{lo: lo, hi: hi, count: make([]uint64, n), cycles: make([]uint64, n),
-		stall: make([]uint64, n), why: make([]uint16, n), worst: make([]uint32, n),
-		back: make([]uint32, n), taken: make([]uint64, n), insts: make([]isa.Inst, n)}
+	m.prof = &profile{lo: lo, hi: hi, gen: profGen.Add(1), byAddr: map[uint64]int32{}, cache: new([profCacheSize]profCacheEntry)}
 }
 
+// profGen numbers profiles and their resets (profile.gen): one count for every model, which
+// may run on goroutines of their own.
+var profGen atomic.Uint64
+
 func (p *profile) reset() {
-	clear(p.count)
-	clear(p.cycles)
-	clear(p.stall)
-	clear(p.why)
-	clear(p.worst)
-	clear(p.taken)
+	p.gen = profGen.Add(1)
+	p.recs = p.recs[:0]
+	clear(p.byAddr)
+	clear(p.cache[:])
 	if p.reasons != nil {
 		p.reasons.reset()
 	}
 }
 
+// rec returns pc's record and its index, adding it; nil when the profile is full.
+func (p *profile) rec(pc uint64) (*profRec, int32) {
+	e := &p.cache[(pc>>1)&(profCacheSize-1)]
+	if e.rec != 0 && e.pc == pc {
+		return &p.recs[e.rec-1], e.rec - 1
+	}
+	i, ok := p.byAddr[pc]
+	if !ok {
+		if len(p.recs) >= maxProfiled {
+			return nil, 0
+		}
+		i = int32(len(p.recs))
+		p.recs = append(p.recs, profRec{pc: pc})
+		p.byAddr[pc] = i
+		if p.reasons != nil {
+			p.reasons.head = append(p.reasons.head, 0)
+		}
+	}
+	*e = profCacheEntry{pc: pc, rec: i + 1}
+	return &p.recs[i], i
+}
+
+// byPC returns the indices of the records in pc order.
+func (p *profile) byPC() []int32 {
+	ix := make([]int32, len(p.recs))
+	for i := range ix {
+		ix[i] = int32(i)
+	}
+	sort.Slice(ix, func(a, b int) bool { return p.recs[ix[a]].pc < p.recs[ix[b]].pc })
+	return ix
+}
+
 func (p *profile) add(pc uint64, in *isa.Inst, next uint64, delta int64, why uint16, stall int64, edge bool) {
 	p.addN(pc, in, next, delta, why, stall, edge, 1)
+}
+
+// index returns the index of pc's record, adding it; -1 outside the range or when the
+// profile is full.
+func (p *profile) index(pc uint64) int32 {
+	if pc < p.lo || pc >= p.hi {
+		return -1
+	}
+	if r, i := p.rec(pc); r != nil {
+		return i
+	}
+	return -1
+}
+
+// recsOf returns the records of a block's instructions (pcs), which it keeps: a block's
+// instructions are at the same pcs each time, and records stay where they are until a
+// reset, which empties the profile (addAt checks each record's pc all the same).
+func (p *profile) recsOf(blk *block, pcs []uint64) []int32 {
+	if blk.profGen == p.gen && len(blk.prof) == len(pcs) {
+		return blk.prof
+	}
+	blk.profGen = p.gen
+	blk.prof = blk.prof[:0]
+	for _, pc := range pcs {
+		blk.prof = append(blk.prof, p.index(pc))
+	}
+	return blk.prof
 }
 
 // addN is add called n times with the same arguments.
@@ -137,30 +218,43 @@ func (p *profile) addN(pc uint64, in *isa.Inst, next uint64, delta int64, why ui
 	if n == 0 {
 		return
 	}
-	if pc < p.lo || pc >= p.hi {
+	p.addAt(p.index(pc), pc, in, next, delta, why, stall, edge, n)
+}
+
+// addAt is addN for the record at index i (-1: outside).
+func (p *profile) addAt(i int32, pc uint64, in *isa.Inst, next uint64, delta int64, why uint16, stall int64, edge bool, n uint64) {
+	if n == 0 {
+		return
+	}
+	if i < 0 {
 		if p.reasons != nil {
 			p.reasons.outside(delta, why, stall, n)
 		}
 		return
 	}
-	i := (pc - p.lo) >> 1
-	if p.count[i] == 0 {
-		p.insts[i] = *in
+	r := &p.recs[i]
+	if r.pc != pc {
+		i = p.index(pc)
+		p.addAt(i, pc, in, next, delta, why, stall, edge, n)
+		return
 	}
-	p.count[i] += n
-	p.cycles[i] += n * uint64(delta)
+	if r.count == 0 {
+		r.inst = *in
+	}
+	r.count += n
+	r.cycles += n * uint64(delta)
 	if stall > 0 {
-		p.stall[i] += n * uint64(stall)
-		if uint32(stall) >= p.worst[i] {
-			p.worst[i], p.why[i] = uint32(stall), why
+		r.stall += n * uint64(stall)
+		if uint32(stall) >= r.worst {
+			r.worst, r.why = uint32(stall), why
 		}
 		if p.reasons != nil {
 			p.reasons.add(i, why, n*uint64(stall))
 		}
 	}
 	if edge && next <= pc && next >= p.lo {
-		p.back[i] = uint32((next-p.lo)>>1) + 1
-		p.taken[i] += n
+		r.back = next
+		r.taken += n
 	}
 }
 
@@ -191,13 +285,14 @@ func (m *Model) TopInsts(n int) []InstProfile {
 		return nil
 	}
 	var out []InstProfile
-	for i, c := range p.count {
-		if c == 0 {
+	for _, i := range p.byPC() {
+		r := &p.recs[i]
+		if r.count == 0 {
 			continue
 		}
-		ip := InstProfile{PC: p.lo + uint64(i)*2, Inst: p.insts[i], Count: c, Cycles: p.cycles[i], Stall: p.stall[i]}
-		if p.worst[i] > 0 {
-			ip.Why = m.ReasonName(int(p.why[i]))
+		ip := InstProfile{PC: r.pc, Inst: r.inst, Count: r.count, Cycles: r.cycles, Stall: r.stall}
+		if r.worst > 0 {
+			ip.Why = m.ReasonName(int(r.why))
 		}
 		out = append(out, ip)
 	}
@@ -209,28 +304,37 @@ func (m *Model) TopInsts(n int) []InstProfile {
 }
 
 // TopLoops returns the n loops that cost the most cycles (needs SetProfile).
-func (m *Model) TopLoops(n int) []LoopProfile {
+func (m *Model) TopLoops(n int) []LoopProfile { return m.TopLoopsWhere(n, nil) }
+
+// TopLoopsWhere is TopLoops of the loops keep takes (all with keep nil): the caller knows
+// the functions, and that a jump back from one to another is a tail call, not a loop.
+func (m *Model) TopLoopsWhere(n int, keep func(start, end uint64) bool) []LoopProfile {
 	m.drain()
 	p := m.prof
 	if p == nil {
 		return nil
 	}
+	ix := p.byPC()
 	var out []LoopProfile
-	seen := map[[2]uint32]int{}
-	for i, b := range p.back {
-		if b == 0 || p.taken[i] == 0 {
+	seen := map[[2]uint64]int{}
+	for _, i := range ix {
+		r := &p.recs[i]
+		if r.taken == 0 {
 			continue
 		}
-		lo, hi := int(b-1), i
-		key := [2]uint32{uint32(lo), uint32(hi)}
+		key := [2]uint64{r.back, r.pc}
+		if keep != nil && !keep(r.back, r.pc) {
+			continue
+		}
 		if j, ok := seen[key]; ok {
-			out[j].Iterations += p.taken[i]
+			out[j].Iterations += r.taken
 			continue
 		}
-		lp := LoopProfile{Start: p.lo + uint64(lo)*2, End: p.lo + uint64(hi)*2, Iterations: p.taken[i]}
-		for k := lo; k <= hi; k++ {
-			lp.Cycles += p.cycles[k]
-			lp.Instructions += p.count[k]
+		lp := LoopProfile{Start: r.back, End: r.pc, Iterations: r.taken}
+		k := sort.Search(len(ix), func(k int) bool { return p.recs[ix[k]].pc >= r.back })
+		for ; k < len(ix) && p.recs[ix[k]].pc <= r.pc; k++ {
+			lp.Cycles += p.recs[ix[k]].cycles
+			lp.Instructions += p.recs[ix[k]].count
 		}
 		seen[key] = len(out)
 		out = append(out, lp)

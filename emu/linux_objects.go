@@ -49,6 +49,22 @@ func (o *Object) Describe(addr uint64) string {
 	return o.dyn[i].name
 }
 
+// FuncAt returns the function holding addr: from the object's symbol table, or from its
+// dynamic symbols when the table has none there (a stripped library names only what it
+// exports).
+func (o *Object) FuncAt(addr uint64) (name string, entry uint64, ok bool) {
+	if ef := o.File(); ef != nil {
+		if s, _, ok := ef.SymbolAt(addr); ok {
+			return s.Name, s.Value, true
+		}
+	}
+	i := sort.Search(len(o.dyn), func(i int) bool { return o.dyn[i].addr > addr }) - 1
+	if i < 0 || addr-o.dyn[i].addr >= max(o.dyn[i].size, 1) {
+		return "", 0, false
+	}
+	return o.dyn[i].name, o.dyn[i].addr, true
+}
+
 func dynamicFuncs(data []byte, base uint64) []dynSym {
 	ef, err := dwelf.NewFile(bytes.NewReader(data))
 	if err != nil {

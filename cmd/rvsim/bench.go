@@ -633,11 +633,11 @@ func writeExplain(w io.Writer, r *benchRun) {
 	fmt.Fprintf(w, "  loops:\n")
 	for _, lp := range m.TopLoops(5) {
 		fmt.Fprintf(w, "    %6.1f%% %s..%s: %d iterations, %.1f cycles and %.1f instructions each\n",
-			pct(lp.Cycles, s.Cycles), where(r.file, lp.Start), describeShort(r.file, lp.End), lp.Iterations,
+			pct(lp.Cycles, s.Cycles), where(r.file, lp.Start), describeShort(symbolizer(r.file), lp.End), lp.Iterations,
 			float64(lp.Cycles)/float64(max(lp.Iterations, 1)), float64(lp.Instructions)/float64(max(lp.Iterations, 1)))
 	}
 	fmt.Fprintf(w, "  instructions:\n")
-	writeTopInsts(w, "    ", m, r.file, r.xlen, 12)
+	writeTopInsts(w, "    ", m, symbolizer(r.file), r.xlen, 12)
 }
 
 type benchRecord struct {

@@ -207,7 +207,7 @@ func textOps(f *elf.File, target isa.ISA) []isa.Op {
 // printModelStats writes the model's part of --stats: cycles, IPC, the stall breakdown and
 // the hottest functions, loops and instructions (of the program, objs[0]).
 func printModelStats(w io.Writer, m *cyclemodel.Model, objs []loadedObject, xlen int) {
-	f := objs[0].File
+	describe := func(pc uint64) string { return describeAt(objs, pc) }
 	s := m.Stats()
 	c := m.Core()
 	fmt.Fprintf(w, "rvsim: core %s: %d cycles, IPC %.3f, %.6f s at %g MHz\n", c.Name, s.Cycles, s.IPC(), float64(s.Cycles)/(c.FreqMHz*1e6), c.FreqMHz)
@@ -222,28 +222,62 @@ func printModelStats(w io.Writer, m *cyclemodel.Model, objs []loadedObject, xlen
 		fmt.Fprintf(w, "rvsim: function %s: %d cycles (%.1f%%), %d instructions, IPC %.3f\n",
 			fc.name, fc.cycles, pct(fc.cycles, s.Cycles), fc.insts, float64(fc.insts)/float64(max(fc.cycles, 1)))
 	}
-	for _, lp := range m.TopLoops(5) {
+	within := func(start, end uint64) bool { return loopWithin(objs, start, end) }
+	for _, lp := range m.TopLoopsWhere(5, within) {
 		fmt.Fprintf(w, "rvsim: loop %s..%s: %d cycles (%.1f%%), %d iterations, %.1f cycles/iteration\n",
-			where(f, lp.Start), describeShort(f, lp.End), lp.Cycles, pct(lp.Cycles, s.Cycles), lp.Iterations, float64(lp.Cycles)/float64(max(lp.Iterations, 1)))
+			whereBy(describe, lp.Start), describeShort(describe, lp.End), lp.Cycles, pct(lp.Cycles, s.Cycles), lp.Iterations, float64(lp.Cycles)/float64(max(lp.Iterations, 1)))
 	}
-	writeTopInsts(w, "rvsim: ", m, f, xlen, 8)
+	writeTopInsts(w, "rvsim: ", m, describe, xlen, 8)
 }
 
-// writeTopInsts prints the instructions that cost the most cycles with their disassembly.
-func writeTopInsts(w io.Writer, prefix string, m *cyclemodel.Model, f *elf.File, xlen, n int) {
+// maxLoopSpan is the longest loop loopWithin takes in code without symbols.
+const maxLoopSpan = 64 << 10
+
+// loopWithin says whether the backward jump from end to start stays within one function,
+// a loop: a jump back to another function is a tail call, which the model's profile cannot
+// tell from a loop's branch. Where no symbol names the code (a library's internal
+// functions), a loop must stay within one object and span at most maxLoopSpan bytes.
+func loopWithin(objs []loadedObject, start, end uint64) bool {
+	if o, ok := objectAt(objs, end); ok {
+		if so, ok := objectAt(objs, start); !ok || so.File != o.File {
+			return false
+		}
+		_, e1, ok1 := o.funcAt(start)
+		_, e2, ok2 := o.funcAt(end)
+		if ok1 != ok2 || ok1 && e1 != e2 {
+			return false
+		}
+		if ok1 {
+			return true
+		}
+	}
+	return end-start <= maxLoopSpan
+}
+
+// writeTopInsts prints the instructions that cost the most cycles with their disassembly
+// (describe names addresses, "" for none).
+func writeTopInsts(w io.Writer, prefix string, m *cyclemodel.Model, describe func(uint64) string, xlen, n int) {
 	total := m.Stats().Cycles
 	for _, ip := range m.TopInsts(n) {
 		why := ""
 		if ip.Why != "" {
 			why = fmt.Sprintf(", waits %d (%s)", ip.Stall, ip.Why)
 		}
-		fmt.Fprintf(w, "%s%6.1f%% %-28s %-32s x%d, %d cycles%s\n", prefix, pct(ip.Cycles, total), where(f, ip.PC),
-			isa.Format(ip.Inst, ip.PC, xlen, symbolizer(f)), ip.Count, ip.Cycles, why)
+		fmt.Fprintf(w, "%s%6.1f%% %-28s %-32s x%d, %d cycles%s\n", prefix, pct(ip.Cycles, total), whereBy(describe, ip.PC),
+			isa.Format(ip.Inst, ip.PC, xlen, describe), ip.Count, ip.Cycles, why)
 	}
 }
 
-func describeShort(f *elf.File, pc uint64) string {
-	if d := f.Describe(pc); d != "" {
+// whereBy formats an address as where does, named by describe.
+func whereBy(describe func(uint64) string, pc uint64) string {
+	if d := describe(pc); d != "" {
+		return fmt.Sprintf("%#x <%s>", pc, d)
+	}
+	return fmt.Sprintf("%#x", pc)
+}
+
+func describeShort(describe func(uint64) string, pc uint64) string {
+	if d := describe(pc); d != "" {
 		return "<" + d + ">"
 	}
 	return fmt.Sprintf("%#x", pc)
@@ -297,7 +331,10 @@ func newModel(env *cmdEnv, c *cyclemodel.Core, f *elf.File, h *emu.Hart, profile
 		vlen = h.V.VLEN
 	}
 	m := cyclemodel.New(c, h.XLEN(), vlen)
-	if profile {
+	switch {
+	case profile && h.Linux != nil:
+		m.SetProfile(0, ^uint64(0)) // the shared objects too, wherever they are mapped
+	case profile:
 		m.SetProfile(textRange(f))
 	}
 	return m, 0

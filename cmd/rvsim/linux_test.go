@@ -378,3 +378,60 @@ func TestLinuxOpenSSLSpeedOnCore(t *testing.T) {
 	}
 	t.Logf("p670 at 10 MHz: vector %.2fk, generic %.2fk (%.1f×)", at10, generic, at10/generic)
 }
+
+// A dynamically linked program's cycles are profiled in its shared objects: openssl speed
+// spends them in libcrypto's vector AES, which --stats and `go tool pprof -top` both name by
+// its library (its internal functions have no dynamic symbols), with exported functions of
+// libc named, and nothing left "outside the program's text".
+func TestLinuxProfileOfSharedObjects(t *testing.T) {
+	root := sysroot(t)
+	ossl := filepath.Join(root, "usr", "bin", "openssl")
+	file := filepath.Join(t.TempDir(), "openssl.pprof")
+	rv := rvsimRun(t, nil, "--core", "p670", "--freq", "10", "--stats", "--profile", file, "--sysroot", root,
+		ossl, "speed", "-evp", "aes-128-cbc", "-seconds", "1", "-bytes", "16384")
+	if rv.status != 0 {
+		t.Fatalf("status %d\n%s", rv.status, rv.stderr)
+	}
+	fn := regexp.MustCompile(`(?m)^rvsim: function (.+): ([0-9]+) cycles \(([0-9.]+)%\)`).FindStringSubmatch(rv.stderr)
+	if fn == nil || fn[1] != "[libcrypto.so.3]" {
+		t.Fatalf("--stats: the hottest function is not libcrypto's:\n%s", rv.stderr)
+	}
+	if share, _ := strconv.ParseFloat(fn[3], 64); share < 50 {
+		t.Errorf("--stats: libcrypto has %.1f%% of the cycles, want most of them", share)
+	}
+	if !regexp.MustCompile(`(?m)^rvsim: function [a-z_]+ in libc\.so\.6: `).MatchString(rv.stderr) {
+		t.Errorf("--stats: no function of libc named among the top ones:\n%s", rv.stderr)
+	}
+	// The hottest loop is the CBC loop, a few dozen instructions (not a tail call's jump
+	// back over the library, which the profile also sees as a backward jump).
+	loop := regexp.MustCompile(`(?m)^rvsim: loop 0x[0-9a-f]+ <libcrypto\.so\.3\+0x([0-9a-f]+)>\.\.<libcrypto\.so\.3\+0x([0-9a-f]+)>: [0-9]+ cycles`).FindStringSubmatch(rv.stderr)
+	if loop == nil {
+		t.Errorf("--stats: the hottest loop is not in libcrypto:\n%s", rv.stderr)
+	} else if lo, _ := strconv.ParseUint(loop[1], 16, 64); true {
+		if hi, _ := strconv.ParseUint(loop[2], 16, 64); hi < lo || hi-lo > 1024 {
+			t.Errorf("--stats: the hottest loop spans libcrypto.so.3+%#x..%#x, not a CBC loop", lo, hi)
+		}
+	}
+	cyc := regexp.MustCompile(`core p670: ([0-9]+) cycles`).FindStringSubmatch(rv.stderr)
+	if cyc == nil {
+		t.Fatalf("no cycle count in --stats:\n%s", rv.stderr)
+	}
+	top := goPprof(t, "-top", "-nodecount", "100000", file)
+	total, rows := parsePprofTop(t, top)
+	if strconv.FormatUint(total, 10) != cyc[1] {
+		t.Errorf("pprof's total is %d cycles, --stats says %s", total, cyc[1])
+	}
+	if rows[0].name != "[libcrypto.so.3]" || strconv.FormatUint(rows[0].flat, 10) != fn[2] {
+		t.Errorf("pprof's hottest is %s with %d cycles; --stats: %s with %s\n%s", rows[0].name, rows[0].flat, fn[1], fn[2], top)
+	}
+	var named bool
+	for _, r := range rows {
+		if r.name == outsideName {
+			t.Errorf("pprof has cycles outside the program's text: %+v", r)
+		}
+		named = named || r.name == "malloc" || r.name == "memcpy" || r.name == "free"
+	}
+	if !named {
+		t.Errorf("pprof names none of libc's malloc, memcpy or free:\n%s", top)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"sort"
 	"time"
 
@@ -27,12 +28,79 @@ import (
 type loadedObject struct {
 	Path string
 	File *elf.File
+	obj  *emu.Object // the guest's record of it (nil for a bare-metal program)
 }
 
 // loadedObjects lists the objects of a machine, the program first: profiles get one
-// mapping per entry and name each pc from the object that holds it.
+// mapping per entry and name each pc from the object that holds it. For a Linux program
+// they are those mapped so far: after the run, its interpreter and every shared object it
+// loaded from the sysroot.
 func loadedObjects(path string, mc *emu.Machine) []loadedObject {
-	return []loadedObject{{Path: path, File: mc.File}}
+	objs := []loadedObject{{Path: path, File: mc.File}}
+	for i, o := range mc.Objects() {
+		if i == 0 {
+			objs[0].obj = o // the program
+			continue
+		}
+		if f := o.File(); f != nil {
+			objs = append(objs, loadedObject{Path: o.Path, File: f, obj: o})
+		}
+	}
+	return objs
+}
+
+// funcAt returns the function of o holding pc: from its symbol table, or (a stripped
+// library) its dynamic symbols.
+func (o loadedObject) funcAt(pc uint64) (name string, entry uint64, ok bool) {
+	if o.obj != nil {
+		return o.obj.FuncAt(pc)
+	}
+	s, _, ok := o.File.SymbolAt(pc)
+	return s.Name, s.Value, ok
+}
+
+// funcName is how --stats names the function holding pc: the symbol, with the object's
+// name for one in a shared object ("memcpy in libc.so.6"), or the object alone in
+// brackets where no symbol covers pc ("[libcrypto.so.3]": a library's internal functions
+// have no dynamic symbols).
+func funcName(objs []loadedObject, pc uint64) string {
+	o, ok := objectAt(objs, pc)
+	if !ok {
+		return unknownFunc
+	}
+	name, _, ok := o.funcAt(pc)
+	switch {
+	case o.File == objs[0].File && ok:
+		return name
+	case o.File == objs[0].File:
+		return unknownFunc
+	case ok:
+		return name + " in " + path.Base(o.Path)
+	}
+	return "[" + path.Base(o.Path) + "]"
+}
+
+// describeAt names pc for --stats' loops and instructions: "sym+0x10", with the object's
+// name in a shared object ("" when nothing covers it).
+func describeAt(objs []loadedObject, pc uint64) string {
+	o, ok := objectAt(objs, pc)
+	if !ok {
+		return ""
+	}
+	name, entry, ok := o.funcAt(pc)
+	d := name
+	switch {
+	case !ok && o.File == objs[0].File:
+		return ""
+	case !ok:
+		return fmt.Sprintf("%s+%#x", path.Base(o.Path), pc-o.File.Base)
+	case pc != entry:
+		d = fmt.Sprintf("%s+%#x", name, pc-entry)
+	}
+	if o.File != objs[0].File {
+		d += " in " + path.Base(o.Path)
+	}
+	return d
 }
 
 // objectsTextRange is the smallest range holding every object's executable segments: the
@@ -217,17 +285,17 @@ func (b *pprofLocations) location(objs []loadedObject, pc uint64) *profile.Locat
 	}
 	loc.Mapping = b.mapping(o)
 	f := o.File
-	sym, _, ok := f.SymbolAt(pc)
+	name, entry, ok := o.funcAt(pc)
 	if !ok {
 		return loc
 	}
 	pos, ok := b.line(f, pc)
 	if !ok {
-		loc.Line = []profile.Line{{Function: b.function(sym.Name, f, sym.Value)}}
+		loc.Line = []profile.Line{{Function: b.function(name, f, entry)}}
 		return loc
 	}
-	outer := b.function(sym.Name, f, sym.Value)
-	if pos.Function != "" && pos.Function != sym.Name {
+	outer := b.function(name, f, entry)
+	if pos.Function != "" && pos.Function != name {
 		inner := b.inlined(pos.Function, f, pos.File)
 		loc.Line = []profile.Line{{Function: inner, Line: int64(pos.Line)}, {Function: outer}}
 		return loc
@@ -306,11 +374,15 @@ func writePprof(w io.Writer, runs []pprofRun, start time.Time, comments []string
 }
 
 // keepPprof turns on the per-pc, per-reason counting a pprof profile needs, over the text of
-// objs.
+// objs; all of the address space for a Linux program (objs[0].obj set), whose shared
+// objects are mapped as it runs.
 func keepPprof(m *cyclemodel.Model, objs []loadedObject) error {
-	m.SetProfile(objectsTextRange(objs))
+	lo, hi := objectsTextRange(objs)
+	if objs[0].obj != nil {
+		lo, hi = 0, ^uint64(0)
+	}
+	m.SetProfile(lo, hi)
 	if !m.KeepReasons() {
-		lo, hi := objectsTextRange(objs)
 		return fmt.Errorf("cannot profile the text at %#x..%#x", lo, hi)
 	}
 	return nil
@@ -331,12 +403,7 @@ func topFunctions(m *cyclemodel.Model, objs []loadedObject, n int) []funcCost {
 	by := map[string]*funcCost{}
 	var out []*funcCost
 	for _, ip := range m.TopInsts(math.MaxInt) {
-		name := unknownFunc
-		if o, ok := objectAt(objs, ip.PC); ok {
-			if sym, _, ok := o.File.SymbolAt(ip.PC); ok {
-				name = sym.Name
-			}
-		}
+		name := funcName(objs, ip.PC)
 		fc := by[name]
 		if fc == nil {
 			fc = &funcCost{name: name}

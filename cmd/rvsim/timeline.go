@@ -404,7 +404,7 @@ func writeBenchTimeline(w io.Writer, r *benchRun, iters int) error {
 	}
 	rec := bt.rec
 	fmt.Fprintf(w, "loop %s..%s, %d iteration(s) from its second, %d instructions; rows [iteration,instruction]\n",
-		where(r.file, bt.loop.Start), describeShort(r.file, bt.loop.End), rec.iterations(), len(rec.rows))
+		where(r.file, bt.loop.Start), describeShort(symbolizer(r.file), bt.loop.End), rec.iterations(), len(rec.rows))
 	switch {
 	case rec.cut:
 		fmt.Fprintf(w, "(stopped at %d instructions, the most a timeline keeps)\n", maxTimelineRows)
