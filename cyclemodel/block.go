@@ -194,6 +194,7 @@ type variant struct {
 	stData    []int64 // per store of the block: when its data exists and when it is written,
 	stWritten []int64 // from the start
 	hasPre    bool    // a load may take a store from before the block
+	preRel    []int64 // per entry of fw with such a store, its sequence number less the block's first store's
 	fixed     bool    // it leaves the state it starts in (fixedPoint)
 	valid     bool
 
@@ -357,7 +358,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			next = b.PC[j+k]
 		}
 		bc.outcomes(m, blk, b, j, next)
-		if v != nil && bc.sameOutcomes(blk, v) && bc.repeats(m, v, streak+reps, reps) {
+		if v != nil && bc.sameOutcomes(blk, v) && (!v.hasPre || bc.samePre(v)) && bc.repeats(m, v, streak+reps, reps) {
 			reps++
 		} else {
 			if reps > 0 {
@@ -791,6 +792,55 @@ func (bc *blockCache) recordStores(m *Model, blk *block, v *variant, start int64
 	}
 	v.fw = append(v.fw[:0], bc.fw[:bc.fwN]...)
 	v.hasPre = bc.hasPre
+	v.preRel = v.preRel[:0]
+	if v.hasPre {
+		for k, e := range v.fw {
+			var r int64
+			if e&0xffff < 2 {
+				r = bc.fwSrc[k] - bc.firstSeq
+			}
+			v.preRel = append(v.preRel, r)
+		}
+	}
+}
+
+// samePre reports whether the loads of the current iteration that take a store from before
+// the block take the one as many stores back as v's did (sameOutcomes tells only that they
+// take one).
+func (bc *blockCache) samePre(v *variant) bool {
+	for k, e := range v.fw {
+		if e&0xffff < 2 && bc.fwSrc[k]-bc.firstSeq != v.preRel[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// preFixed reports whether the stores from before the block that v's loads take are, for the
+// next iteration with the same outcomes (samePre), stores of this one, with the times from
+// the start that v's key has for them: a loop whose loads read what the last turn stored
+// (a counter kept in memory) can then be a fixed point too.
+func (blk *block) preFixed(v *variant) bool {
+	nst := int64(len(blk.stores))
+	p := blk.keyLen
+	for k, e := range v.fw {
+		if e&0xffff >= 2 {
+			continue
+		}
+		r := v.preRel[k]
+		if r < -nst {
+			return false // from before the last turn
+		}
+		s := nst + r
+		w, d := v.stWritten[s]-v.delta, v.stData[s]-v.delta
+		if w <= 0 {
+			w, d = 0, 0 // written by the next start (keyForward)
+		}
+		if v.key[p+3*k+1] != w || v.key[p+3*k+2] != d {
+			return false
+		}
+	}
+	return true
 }
 
 // replayStores sets the times of the block's stores, the first of them store first, for an
@@ -872,7 +922,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		}
 	}
 	bc.recordStores(m, blk, v, prev)
-	v.fixed = blk.fixedPoint(v, m.regSlack) && !v.hasPre
+	v.fixed = blk.fixedPoint(v, m.regSlack) && (!v.hasPre || blk.preFixed(v))
 	v.valid = true
 	blk.hashes[v.slot] = v.hash
 	return v, true

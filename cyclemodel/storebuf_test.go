@@ -2,6 +2,7 @@ package cyclemodel
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -240,5 +241,56 @@ func TestStoreForwardKey(t *testing.T) {
 	if _, err := Parse("test.toml", []byte(strings.Replace(testCore, "store_forward_latency_cycles = 4", "store_forward_latency_cycles = -1", 1))); err == nil ||
 		err.Error() != "test.toml:28: memory.store_forward_latency_cycles: -1 is out of range (want 0 to 100)" {
 		t.Errorf("negative: %v", err)
+	}
+}
+
+// A loop whose load takes what the last turn stored (a counter kept in memory) settles into a
+// fixed point like any other, and is repeated in order: the next turn's key would hold the
+// same times for that store (preFixed). The counts stay the reference model's.
+func TestRepeatsCounterInMemory(t *testing.T) {
+	const a = 0x8000
+	body := []loopInst{
+		{op: isa.LD, rd: 5, rs1: 10, addr: a},
+		{op: isa.ADDI, rd: 5, rs1: 5},
+		{op: isa.SD, rs1: 10, rs2: 5, addr: a},
+		{op: isa.ADDI, rd: 11, rs1: 11},
+	}
+	for _, name := range []string{"rocket", "u74", "x280"} {
+		t.Run(name, func(t *testing.T) {
+			evs := loopEvents(body, 3000)
+			m := batchedLikeRef(t, mustLoad(t, name), evs, rand.New(rand.NewPCG(3, 4)), 0x1000, 0x2000)
+			if r := float64(m.blocks.repeated) / float64(len(evs)); r < 0.9 {
+				t.Errorf("%.2f of the instructions repeated, want most (timed %d, replayed %d)", r, m.blocks.timed, m.blocks.replayed)
+			}
+		})
+	}
+}
+
+// A load that takes a store from one turn back on odd turns and from two turns back on even
+// ones has the same outcome bits both times (only samePre tells them apart): repeated or
+// not, the turns' counts stay the reference model's.
+func TestRepeatsTellStoreDistance(t *testing.T) {
+	const a, b = 0x8000, 0x9000
+	var evs []Event
+	for it := range 3000 {
+		st := uint64(a)
+		if it%2 == 1 {
+			st = b
+		}
+		next := uint64(0x1000)
+		if it == 2999 {
+			next = 0x1014
+		}
+		evs = append(evs,
+			Event{PC: 0x1000, Inst: isa.Inst{Op: isa.LD, Rd: 5, Rs1: 10, Len: 4}, NextPC: 0x1004, MemAddr: a, MemSize: 8},
+			Event{PC: 0x1004, Inst: isa.Inst{Op: isa.ADDI, Rd: 5, Rs1: 5, Imm: 1, Len: 4}, NextPC: 0x1008},
+			Event{PC: 0x1008, Inst: isa.Inst{Op: isa.SD, Rs1: 12, Rs2: 5, Len: 4}, NextPC: 0x100c, MemAddr: st, MemSize: 8, Store: true},
+			Event{PC: 0x100c, Inst: isa.Inst{Op: isa.ADDI, Rd: 11, Rs1: 11, Imm: 1, Len: 4}, NextPC: 0x1010},
+			Event{PC: 0x1010, Inst: isa.Inst{Op: isa.BNE, Rs1: 11, Len: 4}, NextPC: next})
+	}
+	for _, name := range []string{"rocket", "u74", "x280"} {
+		t.Run(name, func(t *testing.T) {
+			batchedLikeRef(t, mustLoad(t, name), evs, rand.New(rand.NewPCG(5, 6)), 0x1000, 0x2000)
+		})
 	}
 }
