@@ -818,9 +818,10 @@ func (bc *blockCache) samePre(v *variant) bool {
 
 // preFixed reports whether the stores from before the block that v's loads take are, for the
 // next iteration with the same outcomes (samePre), stores of this one, with the times from
-// the start that v's key has for them: a loop whose loads read what the last turn stored
-// (a counter kept in memory) can then be a fixed point too.
-func (blk *block) preFixed(v *variant) bool {
+// the start that v's key has for them, the next iteration starting d cycles after this one
+// (v.delta in order, v.dispatch out of order): a loop whose loads read what the last turn
+// stored (a counter kept in memory) can then be a fixed point, or periodic, too.
+func (blk *block) preFixed(v *variant, d int64) bool {
 	nst := int64(len(blk.stores))
 	p := blk.keyLen
 	for k, e := range v.fw {
@@ -832,11 +833,11 @@ func (blk *block) preFixed(v *variant) bool {
 			return false // from before the last turn
 		}
 		s := nst + r
-		w, d := v.stWritten[s]-v.delta, v.stData[s]-v.delta
+		w, dt := v.stWritten[s]-d, v.stData[s]-d
 		if w <= 0 {
-			w, d = 0, 0 // written by the next start (keyForward)
+			w, dt = 0, 0 // written by the next start (keyForward)
 		}
-		if v.key[p+3*k+1] != w || v.key[p+3*k+2] != d {
+		if v.key[p+3*k+1] != w || v.key[p+3*k+2] != dt {
 			return false
 		}
 	}
@@ -922,7 +923,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		}
 	}
 	bc.recordStores(m, blk, v, prev)
-	v.fixed = blk.fixedPoint(v, m.regSlack) && (!v.hasPre || blk.preFixed(v))
+	v.fixed = blk.fixedPoint(v, m.regSlack) && (!v.hasPre || blk.preFixed(v, v.delta))
 	v.valid = true
 	blk.hashes[v.slot] = v.hash
 	return v, true
@@ -1102,7 +1103,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 	v.farBook = false
 	bc.recordStores(m, blk, v, base)
 	v.periodic, v.need, v.ahead = blk.periodicOOO(v, len(m.rob), m.regSlack, bc.cells)
-	v.periodic = v.periodic && !v.hasPre
+	v.periodic = v.periodic && (!v.hasPre || blk.preFixed(v, v.dispatch))
 	v.valid = true
 	blk.hashes[v.slot] = v.hash
 	return v, true

@@ -245,8 +245,9 @@ func TestStoreForwardKey(t *testing.T) {
 }
 
 // A loop whose load takes what the last turn stored (a counter kept in memory) settles into a
-// fixed point like any other, and is repeated in order: the next turn's key would hold the
-// same times for that store (preFixed). The counts stay the reference model's.
+// fixed point (in order) or a periodic state (out of order) like any other, and is repeated:
+// the next turn's key would hold the same times for that store (preFixed). The counts stay
+// the reference model's.
 func TestRepeatsCounterInMemory(t *testing.T) {
 	const a = 0x8000
 	body := []loopInst{
@@ -255,11 +256,11 @@ func TestRepeatsCounterInMemory(t *testing.T) {
 		{op: isa.SD, rs1: 10, rs2: 5, addr: a},
 		{op: isa.ADDI, rd: 11, rs1: 11},
 	}
-	for _, name := range []string{"rocket", "u74", "x280"} {
+	for _, name := range []string{"rocket", "u74", "x280", "p670"} {
 		t.Run(name, func(t *testing.T) {
 			evs := loopEvents(body, 3000)
 			m := batchedLikeRef(t, mustLoad(t, name), evs, rand.New(rand.NewPCG(3, 4)), 0x1000, 0x2000)
-			if r := float64(m.blocks.repeated) / float64(len(evs)); r < 0.9 {
+			if r := float64(m.blocks.repeated) / float64(len(evs)); r < 0.75 {
 				t.Errorf("%.2f of the instructions repeated, want most (timed %d, replayed %d)", r, m.blocks.timed, m.blocks.replayed)
 			}
 		})
@@ -288,7 +289,7 @@ func TestRepeatsTellStoreDistance(t *testing.T) {
 			Event{PC: 0x100c, Inst: isa.Inst{Op: isa.ADDI, Rd: 11, Rs1: 11, Imm: 1, Len: 4}, NextPC: 0x1010},
 			Event{PC: 0x1010, Inst: isa.Inst{Op: isa.BNE, Rs1: 11, Len: 4}, NextPC: next})
 	}
-	for _, name := range []string{"rocket", "u74", "x280"} {
+	for _, name := range []string{"rocket", "u74", "x280", "p670"} {
 		t.Run(name, func(t *testing.T) {
 			batchedLikeRef(t, mustLoad(t, name), evs, rand.New(rand.NewPCG(5, 6)), 0x1000, 0x2000)
 		})
