@@ -410,7 +410,8 @@ func (m *Model) retireFrom(b *Batch, i, stop int) int {
 	n := len(b.PC)
 	var s step
 	for i < stop {
-		if m.any && m.rec == nil { // a recorder needs every instruction timed
+		// (No block starts with an instruction blocks do not hold: a vector one, say.)
+		if m.any && m.rec == nil && m.ops[b.Inst[i].Op].block { // a recorder needs every instruction timed
 			k := m.blocks.retire(m, b, i)
 			if k > 0 {
 				i += k
