@@ -153,6 +153,7 @@ type Model struct {
 	fwdReady     int64 // a vector load's forwarded data: when its result can exist (0: no constraint)
 
 	vlen, dlen int
+	beats      [65]int64 // by LMUL×8 (vecShape): the beats of an instruction over its register group
 
 	stats Stats
 	prof  *profile
@@ -201,6 +202,11 @@ func New(c *Core, xlen, vlen int) *Model {
 	}
 	if m.dlen > m.vlen && m.vlen > 0 {
 		m.dlen = m.vlen
+	}
+	if m.dlen > 0 {
+		for l := range m.beats {
+			m.beats[l] = int64((m.vlen*l/8 + m.dlen - 1) / m.dlen)
+		}
 	}
 	m.units = make([]unitState, len(c.Units))
 	for i, u := range c.Units {

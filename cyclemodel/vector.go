@@ -86,8 +86,11 @@ func (m *Model) vecShape(s *step, oi *opInfo) (beats, occ, lat int64) {
 	if lmul8 == 0 {
 		lmul8 = 8
 	}
-	bits := m.vlen * lmul8 / 8
-	beats = int64((bits + m.dlen - 1) / m.dlen)
+	if uint(lmul8) < uint(len(m.beats)) {
+		beats = m.beats[lmul8] // (a division by dlen otherwise, on every vector instruction)
+	} else {
+		beats = int64((m.vlen*lmul8/8 + m.dlen - 1) / m.dlen)
+	}
 	if beats < 1 || oi.class == isa.ClassVMask {
 		beats = 1
 	}
