@@ -268,14 +268,6 @@ func writeTopInsts(w io.Writer, prefix string, m *cyclemodel.Model, describe fun
 	}
 }
 
-// whereBy formats an address as where does, named by describe.
-func whereBy(describe func(uint64) string, pc uint64) string {
-	if d := describe(pc); d != "" {
-		return fmt.Sprintf("%#x <%s>", pc, d)
-	}
-	return fmt.Sprintf("%#x", pc)
-}
-
 func describeShort(describe func(uint64) string, pc uint64) string {
 	if d := describe(pc); d != "" {
 		return "<" + d + ">"

@@ -78,8 +78,11 @@ func symbolizer(f *elf.File) func(uint64) string {
 }
 
 // where formats an address for messages: "0x11158 <_start+4>".
-func where(f *elf.File, pc uint64) string {
-	if d := f.Describe(pc); d != "" {
+func where(f *elf.File, pc uint64) string { return whereBy(symbolizer(f), pc) }
+
+// whereBy formats an address as where does, named by describe ("" for no name).
+func whereBy(describe func(uint64) string, pc uint64) string {
+	if d := describe(pc); d != "" {
 		return fmt.Sprintf("%#x <%s>", pc, d)
 	}
 	return fmt.Sprintf("%#x", pc)

@@ -122,7 +122,8 @@ func objectsTextRange(objs []loadedObject) (lo, hi uint64) {
 
 // objectAt returns the object whose executable segments hold pc.
 func objectAt(objs []loadedObject, pc uint64) (loadedObject, bool) {
-	for _, o := range objs {
+	for i := len(objs) - 1; i >= 0; i-- { // the most recent mapping wins, as Linux.ObjectAt has it
+		o := objs[i]
 		for _, s := range o.File.Segments {
 			if s.Perm&elf.PermX != 0 && pc >= s.Vaddr && pc-s.Vaddr < s.Memsz {
 				return o, true

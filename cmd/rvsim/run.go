@@ -338,12 +338,7 @@ func exitStatus(env *cmdEnv, code int) int {
 func signalName(sig int) string { return emu.SignalName(sig) }
 
 // whereIn formats an address for messages, naming it in whichever loaded object holds it.
-func whereIn(mc *emu.Machine, pc uint64) string {
-	if d := mc.Describe(pc); d != "" {
-		return fmt.Sprintf("%#x <%s>", pc, d)
-	}
-	return fmt.Sprintf("%#x", pc)
-}
+func whereIn(mc *emu.Machine, pc uint64) string { return whereBy(mc.Describe, pc) }
 
 // guestWriter is the writer a guest's output goes to: the stream itself, not cmdEnv's
 // check, because a failed write is the guest's to see (as an errno) and handle, as under
