@@ -159,6 +159,11 @@ type block struct {
 	succ      []uint64
 	innerEdge []bool
 
+	// Copies of the inner transfers' instructions, then of the last one when ctrl, for the
+	// predictor: it reads only fields head covers, so they hold for any code the block
+	// matches, and reading them spares a load through the batch into the code page.
+	xfer []isa.Inst
+
 	vars    []*variant // up to maxVars, made as they are needed...
 	hashes  []uint64   // ...and their keys' hashes (0: not valid), scanned before them
 	maxVars int
@@ -629,7 +634,7 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {
 		j := i + len(blk.head) - 1
-		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
+		bc.ow[0] |= uint64(m.predict(b.PC[j], next, &blk.xfer[len(blk.inner)], blk.ops[len(blk.head)-1]) >> 2)
 	}
 }
 
@@ -729,7 +734,7 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {
 		j := i + len(blk.head) - 1
-		bc.ow[0] |= uint64(m.predict(b.PC[j], next, b.Inst[j], blk.ops[len(blk.head)-1]) >> 2)
+		bc.ow[0] |= uint64(m.predict(b.PC[j], next, &blk.xfer[len(blk.inner)], blk.ops[len(blk.head)-1]) >> 2)
 	}
 }
 
@@ -739,7 +744,7 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 func (bc *blockCache) innerOutcomes(m *Model, blk *block, b *Batch, i int, w uint64, bit uint) {
 	for q, t := range blk.inner {
 		j := i + int(t)
-		w |= uint64(m.predict(b.PC[j], blk.succ[q], b.Inst[j], blk.ops[t])>>2) << (bit % 64)
+		w |= uint64(m.predict(b.PC[j], blk.succ[q], &blk.xfer[q], blk.ops[t])>>2) << (bit % 64)
 		if bit += 2; bit%64 == 0 {
 			bc.ow[bit/64-1] = w
 			w = 0
@@ -1490,8 +1495,12 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 			blk.units = append(blk.units, oi.unit)
 		}
 	}
+	for _, t := range inner {
+		blk.xfer = append(blk.xfer, *b.Inst[i+int(t)])
+	}
 	if ctrl {
 		blk.edge = loopEdge(b.Inst[i+k-1], blk.ops[k-1].flags)
+		blk.xfer = append(blk.xfer, *b.Inst[i+k-1])
 	}
 	copies := 0
 	for _, u := range blk.units {
