@@ -63,15 +63,19 @@ func newTerminalReader(s *session) *terminalReader {
 		history = filepath.Join(home, ".rvsim_history")
 	}
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:          "(rvsim) ",
-		HistoryFile:     history,
-		HistoryLimit:    1000,
-		AutoComplete:    &completer{s: s},
-		InterruptPrompt: "^C",
-		EOFPrompt:       "quit",
-		Stdin:           in,
-		Stdout:          out,
-		Stderr:          s.env.stderr,
+		Prompt:       "(rvsim) ",
+		HistoryFile:  history,
+		HistoryLimit: 1000,
+		// readline's own saving runs on its input goroutine after it hands the line over,
+		// so a "quit" could end the process before it reached the file; ReadLine saves
+		// each line itself before returning it.
+		DisableAutoSaveHistory: true,
+		AutoComplete:           &completer{s: s},
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "quit",
+		Stdin:                  in,
+		Stdout:                 out,
+		Stderr:                 s.env.stderr,
 	})
 	if err != nil {
 		return nil
@@ -84,6 +88,10 @@ func (t *terminalReader) ReadLine() (string, error) {
 		line, err := t.rl.Readline()
 		if err == readline.ErrInterrupt {
 			continue // Ctrl-C at the prompt: a fresh line, the session goes on
+		}
+		if err == nil {
+			// A history file that cannot be written costs the recall, not the session.
+			_ = t.rl.SaveHistory(line)
 		}
 		return line, err
 	}
