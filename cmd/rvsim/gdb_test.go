@@ -66,6 +66,7 @@ type gdbRun struct {
 	mu     sync.Mutex
 	stderr bytes.Buffer
 	status chan int
+	read   chan struct{} // closed once all of stderr is in stderr
 }
 
 // startGDBServer runs rvsim with args (which include --gdb 0) and waits for the line
@@ -73,9 +74,10 @@ type gdbRun struct {
 func startGDBServer(t *testing.T, args ...string) *gdbRun {
 	t.Helper()
 	pr, pw := io.Pipe()
-	r := &gdbRun{status: make(chan int, 1)}
+	r := &gdbRun{status: make(chan int, 1), read: make(chan struct{})}
 	addrc := make(chan string, 1)
 	go func() {
+		defer close(r.read)
 		sc := bufio.NewScanner(pr)
 		re := regexp.MustCompile(`^rvsim: waiting for gdb on (127\.0\.0\.1:\d+) `)
 		for sc.Scan() {
@@ -86,6 +88,7 @@ func startGDBServer(t *testing.T, args ...string) *gdbRun {
 				addrc <- m[1]
 			}
 		}
+		io.Copy(io.Discard, pr) // past a line too long to scan, so Main never blocks
 	}()
 	go func() {
 		st := Main(args, strings.NewReader(""), io.Discard, pw)
@@ -112,7 +115,7 @@ func (r *gdbRun) wait(t *testing.T) int {
 	t.Helper()
 	select {
 	case st := <-r.status:
-		time.Sleep(10 * time.Millisecond) // let the stderr reader catch up
+		<-r.read // Main has closed the pipe: the reader is at its end
 		return st
 	case <-time.After(30 * time.Second):
 		t.Fatalf("rvsim did not end after gdb did:\n%s", r.errText())
