@@ -511,6 +511,9 @@ func (hi *History) end(h *Hart, ran bool) {
 		if x.syscall == sysMunmap {
 			x.barrier = "munmap system call (unmapped pages cannot be restored)"
 		}
+		if x.linux != nil && h.Linux != nil && h.Linux.thr.switches != x.linux.thr.switches {
+			x.barrier = threadSwitchBarrier
+		}
 	}
 	if hi.n < hi.limit {
 		if hi.n < len(hi.ents) {
@@ -525,6 +528,22 @@ func (hi *History) end(h *Hart, ran bool) {
 	*hi.at(0) = e
 	hi.start = (hi.start + 1) % len(hi.ents)
 	hi.j.dropBefore(hi.at(0).memStart)
+}
+
+// threadSwitchBarrier: the undo log keeps the running thread's changes only, so it stops
+// where another thread took the hart.
+const threadSwitchBarrier = "another thread ran from here (the log follows one thread's registers)"
+
+// barrierLast marks the last recorded instruction as one that cannot be undone.
+func (hi *History) barrierLast(why string) {
+	if hi.n == 0 {
+		return
+	}
+	e := hi.at(hi.n - 1)
+	if e.ext == nil {
+		e.ext = &undoExtra{syscall: -1}
+	}
+	e.ext.barrier = why
 }
 
 // ErrNoHistory is Undo's error when the log is empty.

@@ -309,8 +309,14 @@ func (h *Hart) runStepwise(max uint64, hist *History) Stop {
 			}
 		}
 		// Timers fire and signals arrive where Run's chunks would end.
-		if h.Linux != nil && (used%timerPoll == 0 || used == max) && !h.Linux.Poll(h) {
-			return h.stop
+		if h.Linux != nil && (used%timerPoll == 0 || used == max) {
+			switches := h.Linux.thr.switches
+			if !h.Linux.Poll(h) {
+				return h.stop
+			}
+			if hist != nil && h.Linux.thr.switches != switches {
+				hist.barrierLast(threadSwitchBarrier)
+			}
 		}
 		if u == 0 {
 			break // cannot happen without a stop; do not spin

@@ -65,6 +65,7 @@ type Linux struct {
 
 	sig signalState
 	tm  timerState
+	thr threadState // linux_thread.go
 
 	// Objects are the ELF images loaded: the program, its interpreter and the shared
 	// objects mapped after them.
@@ -250,6 +251,9 @@ func (l *Linux) Syscall(h *Hart) bool {
 		return false
 	}
 	h.SetReg(10, uint64(ret))
+	if l.thr.resched && !l.schedule(h) {
+		return false
+	}
 	return l.deliverPending(h)
 }
 

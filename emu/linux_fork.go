@@ -36,8 +36,11 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 		// which only a child that writes the parent's memory before its exec could tell.
 		flags &^= cloneVM | cloneVfork
 	}
-	if flags&(cloneVM|cloneThread) != 0 {
-		return -eNOSYS // threads need a second hart running beside the first
+	if flags&cloneThread != 0 {
+		return l.cloneThread(h, flags, stack, ptid, tls, ctid)
+	}
+	if flags&cloneVM != 0 {
+		return -eINVAL // memory shared with a process of its own: not something libc makes
 	}
 	if l.depth >= maxForkDepth {
 		return -eAGAIN
@@ -127,6 +130,7 @@ func (l *Linux) forkHart(h *Hart, pid int64) *Hart {
 	cl.Unimplemented = l.Unimplemented
 	cl.tm = timerState{slept: l.tm.slept}
 	cl.sig.pending = 0
+	cl.thr = threadState{} // the child has one thread, a copy of the caller
 	cl.fds = make([]*fdEntry, len(l.fds))
 	for i, e := range l.fds {
 		if e != nil {

@@ -69,7 +69,9 @@ const (
 	kindDir
 	kindPipeRead
 	kindPipeWrite
-	kindDevice // linux_dev.go
+	kindDevice  // linux_dev.go
+	kindEpoll   // linux_epoll.go
+	kindEventfd // linux_epoll.go
 )
 
 // guestFile is an open file description; descriptors made by dup share it.
@@ -85,7 +87,9 @@ type guestFile struct {
 	ents    []fs.DirEntry
 	entPos  int
 	pipe    *pipeBuf
-	flags   uint64 // O_NONBLOCK and the access mode, for fcntl F_GETFL
+	epoll   *epollSet     // for kindEpoll
+	event   *eventCounter // for kindEventfd
+	flags   uint64        // O_NONBLOCK and the access mode, for fcntl F_GETFL
 	refs    int
 	// mapped: a mapping reads pages from osFile, so closing the descriptor leaves it open
 	// (ld.so closes a library once it is mapped).

@@ -394,6 +394,11 @@ func (l *Linux) post(sig uint64, info [128]byte) {
 		return // discarded at once, as the kernel does for ignored signals
 	}
 	binary.LittleEndian.PutUint32(info[0:], uint32(sig))
+	if t := l.routeSignal(sig); t != nil {
+		t.sig.pending |= sigBit(sig)
+		t.sig.info[sig] = info
+		return
+	}
 	l.sig.pending |= sigBit(sig)
 	l.sig.info[sig] = info
 }

@@ -29,6 +29,8 @@ var syscallNames = map[uint64]syscallInfo{
 	57: {"close", 1, -1}, 59: {"pipe2", 2, -1}, 61: {"getdents64", 3, -1}, 62: {"lseek", 3, -1},
 	63: {"read", 3, -1}, 64: {"write", 3, -1}, 65: {"readv", 3, -1}, 66: {"writev", 3, -1},
 	67: {"pread64", 4, -1}, 68: {"pwrite64", 4, -1}, 71: {"sendfile", 4, -1}, 72: {"pselect6", 6, -1},
+	19: {"eventfd2", 2, -1}, 20: {"epoll_create1", 1, -1}, 21: {"epoll_ctl", 4, -1},
+	22: {"epoll_pwait", 6, -1}, 441: {"epoll_pwait2", 6, -1},
 	73: {"ppoll", 5, -1}, 78: {"readlinkat", 4, 1}, 79: {"newfstatat", 4, 1}, 80: {"fstat", 2, -1},
 	82: {"fsync", 1, -1}, 88: {"utimensat", 4, 1}, 90: {"capget", 2, -1}, 93: {"exit", 1, -1},
 	94: {"exit_group", 1, -1}, 96: {"set_tid_address", 1, -1}, 98: {"futex", 6, -1},

@@ -39,6 +39,7 @@ const (
 	sysExitGroup        = 94
 	sysSetTidAddress    = 96
 	sysFutex            = 98
+	sysFutexTime64      = 422
 	sysSetRobustList    = 99
 	sysNanosleep        = 101
 	sysGetitimer        = 102
@@ -126,10 +127,15 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 			nr = sysTimerGettime
 		case sysTimerSettime64:
 			nr = sysTimerSettime
+		case sysFutexTime64:
+			nr = sysFutex // RV32 has only this one, with a 64-bit timespec as RV64's
 		}
 	}
 	switch nr {
 	case sysExit, sysExitGroup:
+		if nr == sysExit && l.threaded() {
+			return l.threadExit(h)
+		}
 		l.Exited = true
 		l.ExitCode = int(int32(a[0])) & 0xff
 		h.stop = Stop{Reason: StopExit, Code: l.ExitCode, PC: h.PC}
@@ -291,11 +297,25 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 	case sysRseq:
 		return -eNOSYS, true
 	case sysFutex:
-		return l.futex(h, a), true
+		return l.futex(h, a)
+	case sysEventfd2:
+		return l.eventfd(a[0], a[1]), true
+	case sysEpollCreat:
+		return l.epollCreate(a[0]), true
+	case sysEpollCtl:
+		return l.epollCtl(h, a[0], a[1], a[2], a[3]), true
+	case sysEpollPwait:
+		return l.epollPwait(h, a[0], a[1], a[2], a[3], a[4], a[5], false)
+	case sysEpollPwait2:
+		return l.epollPwait(h, a[0], a[1], a[2], a[3], a[4], a[5], true)
 	case sysRiscvFlushIcache:
 		m.FlushCode()
 		return 0, true
-	case sysSetTidAddress, sysGettid, sysGetpid:
+	case sysSetTidAddress:
+		return l.setTidAddress(a[0]), true
+	case sysGettid:
+		return l.tid(), true
+	case sysGetpid:
 		return l.pid, true
 	case sysGetppid:
 		if l.depth > 0 {
@@ -315,6 +335,7 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 	case sysPrctl:
 		return -eINVAL, true
 	case sysSchedYield:
+		l.thr.resched = l.threaded()
 		return 0, true
 	case sysSchedGetaffinity:
 		if a[1] < word || a[1]&(word-1) != 0 {
@@ -434,15 +455,12 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		}
 		return l.kill(h, a[1]), true
 	case sysTkill:
+		return l.tkill(h, int64(a[0]), a[1]), true
+	case sysTgkill:
 		if int64(a[0]) != l.pid {
 			return -eSRCH, true
 		}
-		return l.kill(h, a[1]), true
-	case sysTgkill:
-		if int64(a[0]) != l.pid || int64(a[1]) != l.pid {
-			return -eSRCH, true
-		}
-		return l.kill(h, a[2]), true
+		return l.tkill(h, int64(a[1]), a[2]), true
 	}
 	l.Unimplemented[nr]++
 	if l.cfg.StrictSyscalls {
@@ -483,6 +501,8 @@ func (l *Linux) write(h *Hart, fd, addr, n uint64) int64 {
 	case kindPipeWrite:
 	case kindDevice:
 		return l.writeDevice(h, f, addr, n)
+	case kindEventfd:
+		return l.writeEventfd(h, f, addr, n)
 	default:
 		return -eBADF
 	}
@@ -540,6 +560,8 @@ func (l *Linux) read(h *Hart, fd, addr, n uint64) int64 {
 		return l.readFile(h, f, addr, n, -1)
 	case kindDevice:
 		return l.readDevice(h, f, addr, n)
+	case kindEventfd:
+		return l.readEventfd(h, f, addr, n)
 	case kindPipeRead:
 		n = min(n, uint64(len(f.pipe.data)))
 		if n == 0 {
@@ -626,30 +648,6 @@ func (l *Linux) fcntl(fd, cmd, arg uint64) int64 {
 		return 0
 	}
 	return -eINVAL
-}
-
-// futex for one thread: a wait whose word differs fails with EAGAIN, a wait that would
-// sleep would sleep forever (ETIMEDOUT with a timeout, else EDEADLK would be a lie: the
-// guest is told EAGAIN so that it rechecks), a wake wakes nobody.
-func (l *Linux) futex(h *Hart, a [6]uint64) int64 {
-	const futexWait, futexWake, futexWaitBitset, futexWakeBitset = 0, 1, 9, 10
-	switch a[1] & 0x7f {
-	case futexWait, futexWaitBitset:
-		var b [4]byte
-		if !h.Mem.CheckAccess(a[0], 4, PermR) || h.Mem.Read(a[0], b[:]) != nil {
-			return -eFAULT
-		}
-		if binary.LittleEndian.Uint32(b[:]) != uint32(a[2]) {
-			return -eAGAIN
-		}
-		if a[3] != 0 {
-			return -110 // ETIMEDOUT: no other thread can change the word
-		}
-		return -eAGAIN
-	case futexWake, futexWakeBitset:
-		return 0
-	}
-	return -eNOSYS
 }
 
 func (l *Linux) prlimit(h *Hart, pid, resource, newp, oldp uint64) int64 {

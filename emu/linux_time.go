@@ -41,10 +41,10 @@ func (l *Linux) clock(h *Hart, id uint64) int64 {
 	return -1
 }
 
-// TimersArmed says whether a timer may fire: the run then checks every timerPoll
-// instructions.
+// TimersArmed says whether a timer may fire or another thread may need the hart: the run
+// then checks every timerPoll instructions.
 func (l *Linux) TimersArmed() bool {
-	if l.tm.real.due != 0 {
+	if l.tm.real.due != 0 || l.threaded() {
 		return true
 	}
 	for i := range l.tm.timers {
@@ -58,6 +58,9 @@ func (l *Linux) TimersArmed() bool {
 // Poll fires due timers and delivers pending signals; false means the run must stop.
 func (l *Linux) Poll(h *Hart) bool {
 	l.fireTimers(h)
+	if l.threaded() && !l.preempt(h) {
+		return false
+	}
 	return l.deliverPending(h)
 }
 
@@ -129,6 +132,16 @@ func (l *Linux) nanosleep(h *Hart, clock, flags, req, rem uint64) int64 {
 	}
 	now := l.now(h)
 	wake := now + d
+	if l.threaded() {
+		// The thread waits while the others run; the clock moves on its own only when
+		// every thread waits. A signal ends the sleep early (EINTR, rem not written).
+		if d != 0 {
+			l.block(waitSleep, wake, 0)
+		} else {
+			l.thr.resched = true
+		}
+		return 0
+	}
 	if next := l.nextDue(); next != 0 && next < wake && l.handlesTimers() {
 		l.tm.slept += max(next, now) - now
 		l.fireTimers(h)

@@ -120,6 +120,13 @@ func (l *Linux) readiness(fd int64, events uint64) uint64 {
 		if f.pipe.writers == 0 {
 			r |= pollHup
 		}
+	case kindEventfd:
+		if f.event.count > 0 {
+			r = in
+		}
+		if f.event.count < ^uint64(0)-1 {
+			r |= out
+		}
 	case kindPipeWrite:
 		if f.pipe.readers == 0 {
 			r = pollErr

@@ -435,3 +435,29 @@ func TestLinuxProfileOfSharedObjects(t *testing.T) {
 		t.Errorf("pprof names none of libc's malloc, memcpy or free:\n%s", top)
 	}
 }
+
+// Threads of a dynamically linked pthread program run on the one modelled core: under
+// --core the program sees the model's clock (its sleeps and timed waits in modelled time)
+// and prints what it prints without it.
+func TestLinuxThreadsOnCore(t *testing.T) {
+	root := sysroot(t)
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	prog := filepath.Join(t.TempDir(), "threads")
+	src := filepath.Join("..", "..", "emu", "testdata", "glibc", "threads.c")
+	if b, err := exec.Command(gcc, "-O2", "-pthread", "-o", prog, src).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	plain := rvsimRun(t, nil, "--sysroot", root, prog)
+	if plain.status != 0 || strings.Count(plain.stdout, ": 1\n") != 4 {
+		t.Fatalf("plain run: status %d\n%s\n%s", plain.status, plain.stdout, plain.stderr)
+	}
+	for _, core := range []string{"u74", "p670"} {
+		rv := rvsimRun(t, nil, "--core", core, "--stats", "--sysroot", root, prog)
+		if rv.status != 0 || rv.stdout != plain.stdout {
+			t.Errorf("--core %s: status %d, stdout:\n%s\nwant:\n%s\n%s", core, rv.status, rv.stdout, plain.stdout, rv.stderr)
+		}
+		if !strings.Contains(rv.stderr, "function worker: ") {
+			t.Errorf("--core %s --stats names no cycles in the threads' worker:\n%s", core, rv.stderr)
+		}
+	}
+}

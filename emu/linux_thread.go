@@ -1,0 +1,514 @@
+package emu
+
+import "encoding/binary"
+
+// Threads (clone with CLONE_VM and CLONE_THREAD, what pthread_create and the Go runtime
+// make) run on the one hart as they would on a one-CPU machine: each thread's registers
+// are a context swapped into the hart when it is scheduled, so the clock, the cycle model,
+// --stats and the debuggers see one CPU whose instruction stream passes from thread to
+// thread. A thread runs until it blocks (futex wait, a sleep, exit) or yields, or for
+// threadSlice instructions while another is runnable. When every thread waits, the virtual
+// clock moves to the first deadline (a futex timeout, a sleep's end, a timer); when none is
+// set, the run stops with a one-line error, as a wait nothing can end does.
+//
+// Per thread: the registers, FP and vector state, the thread id, the blocked signal set, the
+// signals sent to it (tgkill), its alternate signal stack, and the word cleared at its exit
+// (CLONE_CHILD_CLEARTID, set_tid_address). Shared: memory, descriptors, signal actions,
+// timers, and the signals sent to the process, which go to a thread that does not block them.
+
+// threadSlice is how many instructions a thread runs while another is runnable.
+const threadSlice = 1 << 16
+
+// maxThreads bounds the live threads: past it clone fails with EAGAIN.
+const maxThreads = 1024
+
+const eTIMEDOUT = 110
+
+type waitKind uint8
+
+const (
+	runnable  waitKind = iota
+	waitFutex          // futexAddr, futexMask
+	waitSleep          // until deadline
+	waitPoll           // epoll_pwait: pollSet has an event, or deadline
+)
+
+// thread is one thread's state while it is not running (and its identity while it is).
+type thread struct {
+	tid      int64
+	clearTid uint64 // where exit writes 0 and wakes a futex waiter (0: nowhere)
+
+	wait       waitKind
+	futexAddr  uint64
+	futexMask  uint32
+	deadline   uint64 // virtual ns at which the wait ends (0: none)
+	timedOut   int64  // a0 when the deadline ends the wait
+	pollSet    *epollSet
+	pollEvents uint64
+	pollMax    int
+
+	// Saved while another thread runs.
+	x      [32]uint64
+	f      [32]uint64
+	pc     uint64
+	frm    uint8
+	fflags uint8
+	v      *vectorContext
+	sig    threadSignals
+}
+
+type vectorContext struct {
+	reg               []byte
+	vl, vstart, vtype uint64
+	vxrm, vxsat       uint8
+	sew, lmul8        int
+	ta, ma, vill      bool
+}
+
+// threadSignals is the part of signalState each thread has its own of.
+type threadSignals struct {
+	blocked, pending uint64
+	info             [numSignals + 1][128]byte
+	altSP, altSize   uint64
+	altFlags         uint64
+	depth            int
+	suspended        bool
+	suspendOld       uint64
+}
+
+type threadState struct {
+	all      []*thread // live threads, the running one included; empty until the first clone
+	cur      int       // index in all of the running thread
+	sliceEnd uint64    // h.Instret at which the running thread gives way to another
+	resched  bool      // the system call just made blocked or yielded: schedule after it
+	clearTid uint64    // set_tid_address of the first thread before there are others
+	switches uint64    // how many times another thread took the hart (for the undo log)
+}
+
+// threaded reports whether more than one thread lives.
+func (l *Linux) threaded() bool { return len(l.thr.all) > 1 }
+
+// tid is the running thread's id (the process id for the first thread).
+func (l *Linux) tid() int64 {
+	if len(l.thr.all) == 0 {
+		return l.pid
+	}
+	return l.thr.all[l.thr.cur].tid
+}
+
+// cloneThread makes a thread sharing the process, starting at the instruction after the
+// clone with a0 0, sp stack and, with CLONE_SETTLS, tp tls. The caller goes on running.
+func (l *Linux) cloneThread(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
+	const need = cloneVM | cloneThread | 0x800 /* CLONE_SIGHAND */
+	if flags&need != need || flags&cloneVfork != 0 {
+		return -eINVAL // a thread shares memory and signal actions; other mixes are not ours
+	}
+	if len(l.thr.all) == 0 {
+		l.thr.all = []*thread{{tid: l.pid, clearTid: l.thr.clearTid}}
+		l.thr.cur = 0
+	}
+	if len(l.thr.all) >= maxThreads {
+		return -eAGAIN
+	}
+	l.nextPid++
+	t := &thread{tid: linuxPid + l.nextPid + int64(l.depth)*1000}
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], uint32(t.tid))
+	if flags&cloneParentSet != 0 && !l.put(h, ptid, b[:]) {
+		return -eFAULT
+	}
+	if flags&cloneChildSettid != 0 && !l.put(h, ctid, b[:]) {
+		return -eFAULT
+	}
+	if flags&cloneChildClear != 0 {
+		t.clearTid = ctid
+	}
+	l.saveContext(h, t)
+	t.x[10] = 0
+	if stack != 0 {
+		t.x[2] = stack
+	}
+	if flags&cloneSettls != 0 {
+		t.x[4] = tls
+	}
+	// The new thread starts with the caller's mask and no alternate stack or pending signal.
+	t.sig.pending, t.sig.info = 0, [numSignals + 1][128]byte{}
+	t.sig.altSP, t.sig.altSize, t.sig.altFlags, t.sig.depth = 0, 0, 2, 0
+	t.sig.suspended = false
+	l.thr.all = append(l.thr.all, t)
+	if len(l.thr.all) == 2 {
+		l.thr.sliceEnd = h.Instret + threadSlice
+	}
+	return t.tid
+}
+
+// saveContext copies the hart's registers and the thread's signal state into t.
+func (l *Linux) saveContext(h *Hart, t *thread) {
+	copy(t.x[:], h.X[:32])
+	t.f, t.pc, t.frm, t.fflags = h.F, h.PC, h.frm, h.fflags
+	if v := h.V; v != nil {
+		if t.v == nil {
+			t.v = &vectorContext{reg: make([]byte, len(v.Reg))}
+		}
+		c := t.v
+		copy(c.reg, v.Reg)
+		c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat = v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT
+		c.sew, c.lmul8, c.ta, c.ma, c.vill = v.SEW, v.LMUL8, v.TA, v.MA, v.Vill
+	}
+	s := &l.sig
+	t.sig = threadSignals{blocked: s.blocked, pending: s.pending, info: s.info, altSP: s.altSP,
+		altSize: s.altSize, altFlags: s.altFlags, depth: s.depth, suspended: s.suspended, suspendOld: s.suspendOld}
+}
+
+// loadContext puts t's registers and signal state into the hart and l.
+func (l *Linux) loadContext(h *Hart, t *thread) {
+	copy(h.X[:32], t.x[:])
+	h.X[0] = 0
+	h.F, h.PC, h.frm, h.fflags = t.f, t.pc, t.frm, t.fflags
+	if v, c := h.V, t.v; v != nil && c != nil {
+		copy(v.Reg, c.reg)
+		v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT = c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat
+		v.SEW, v.LMUL8, v.TA, v.MA, v.Vill = c.sew, c.lmul8, c.ta, c.ma, c.vill
+	}
+	h.resValid = false // a context switch breaks an LR/SC pair, as the kernel's does
+	ts := &t.sig
+	s := &l.sig
+	s.blocked, s.pending, s.info, s.altSP = ts.blocked, ts.pending, ts.info, ts.altSP
+	s.altSize, s.altFlags, s.depth, s.suspended, s.suspendOld = ts.altSize, ts.altFlags, ts.depth, ts.suspended, ts.suspendOld
+}
+
+// block makes the running thread wait (kind, until deadline if not 0) and asks for another
+// to be scheduled once the system call returns.
+func (l *Linux) block(kind waitKind, deadline uint64, timedOut int64) {
+	t := l.thr.all[l.thr.cur]
+	t.wait, t.deadline, t.timedOut = kind, deadline, timedOut
+	l.thr.resched = true
+}
+
+// wake makes t runnable, its system call returning ret.
+func (l *Linux) wake(t *thread, ret int64) {
+	t.wait, t.deadline = runnable, 0
+	t.x[10] = uint64(ret)
+}
+
+// schedule runs after a system call that blocked or yielded, and when the running thread's
+// slice is over (preempt): it switches the hart to the next runnable thread in turn, moving
+// the clock to the first deadline when every thread waits. It returns false when the run
+// must stop (every thread waits for ever).
+func (l *Linux) schedule(h *Hart) bool {
+	l.thr.resched = false
+	all := l.thr.all
+	cur := all[l.thr.cur]
+	l.saveContext(h, cur)
+	for {
+		l.wakeDue(h)
+		for i := 1; i <= len(all); i++ {
+			j := (l.thr.cur + i) % len(all)
+			if all[j].wait == runnable {
+				if all[j] != cur {
+					l.thr.switches++
+				}
+				l.thr.cur = j
+				l.loadContext(h, all[j])
+				l.thr.sliceEnd = h.Instret + threadSlice
+				return true
+			}
+		}
+		// Every thread waits: the clock moves to what ends a wait first.
+		next := l.nextDue()
+		for _, t := range all {
+			if t.deadline != 0 && (next == 0 || t.deadline < next) {
+				next = t.deadline
+			}
+		}
+		if next == 0 {
+			l.loadContext(h, cur)
+			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, PC: h.PC,
+				Msg: "every thread waits and nothing can wake one: no timer is armed and no other process runs (a deadlock)"}
+			return false
+		}
+		if now := l.now(h); next > now {
+			l.tm.slept += next - now
+		}
+		l.fireTimersThreaded(h)
+	}
+}
+
+// wakeDue ends the waits whose deadline has passed and those a signal interrupts.
+func (l *Linux) wakeDue(h *Hart) {
+	now := l.now(h)
+	for _, t := range l.thr.all {
+		if t.wait == runnable {
+			continue
+		}
+		if t.wait == waitPoll {
+			if n := l.epollCollect(h, t.pollSet, t.pollEvents, t.pollMax); n != 0 {
+				l.wake(t, n)
+				continue
+			}
+		}
+		if t.deadline != 0 && now >= t.deadline {
+			l.wake(t, t.timedOut)
+		} else if t.sig.pending&^t.sig.blocked != 0 {
+			l.wake(t, -eINTR)
+		}
+	}
+}
+
+// fireTimersThreaded fires due timers while the running thread's state is saved in its
+// context: their signals go to a thread that takes them.
+func (l *Linux) fireTimersThreaded(h *Hart) {
+	cur := l.thr.all[l.thr.cur]
+	l.loadSignals(cur)
+	l.fireTimers(h)
+	cur.sig.pending, cur.sig.info = l.sig.pending, l.sig.info
+}
+
+// loadSignals puts t's signal state into l.sig (for post to route from).
+func (l *Linux) loadSignals(t *thread) {
+	ts, s := &t.sig, &l.sig
+	s.blocked, s.pending, s.info = ts.blocked, ts.pending, ts.info
+}
+
+// preempt, from Poll, lets the next thread run when the running one's slice is over, and
+// wakes the threads whose sleep has ended.
+func (l *Linux) preempt(h *Hart) bool {
+	if h.Instret < l.thr.sliceEnd {
+		return true
+	}
+	l.thr.sliceEnd = h.Instret + threadSlice
+	other := false
+	now := l.now(h)
+	for i, t := range l.thr.all {
+		if i != l.thr.cur && (t.wait == runnable || t.wait == waitPoll || t.deadline != 0 && now >= t.deadline || t.sig.pending&^t.sig.blocked != 0) {
+			other = true
+		}
+	}
+	if !other {
+		return true
+	}
+	return l.schedule(h)
+}
+
+// routeSignal finds the thread a signal sent to the process goes to: the running one unless
+// it blocks sig and another does not. It returns nil for the running thread.
+func (l *Linux) routeSignal(sig uint64) *thread {
+	if !l.threaded() || l.sig.blocked&sigBit(sig) == 0 {
+		return nil
+	}
+	for i, t := range l.thr.all {
+		if i != l.thr.cur && t.sig.blocked&sigBit(sig) == 0 {
+			return t
+		}
+	}
+	return nil
+}
+
+// threadExit ends the running thread (exit, not exit_group) when another lives: it clears
+// its clear-tid word, wakes a waiter there, and schedules the next thread; ret is what the
+// system call leaves in a0 (the next thread's own). The last thread's exit is the process's.
+func (l *Linux) threadExit(h *Hart) (ret int64, ok bool) {
+	t := l.thr.all[l.thr.cur]
+	if t.clearTid != 0 {
+		var zero [4]byte
+		if l.put(h, t.clearTid, zero[:]) {
+			l.futexWake(t.clearTid, 1, ^uint32(0))
+		}
+	}
+	l.thr.all = append(l.thr.all[:l.thr.cur], l.thr.all[l.thr.cur+1:]...)
+	l.thr.switches++
+	// The thread before it in turn takes the hart, so that schedule (which saves the hart
+	// into the running thread) starts from a live thread's state and goes on in turn.
+	l.thr.cur = (l.thr.cur + len(l.thr.all) - 1) % len(l.thr.all)
+	l.loadContext(h, l.thr.all[l.thr.cur])
+	if !l.schedule(h) {
+		return 0, false
+	}
+	return int64(h.X[10]), true
+}
+
+// futexWake wakes up to n threads waiting on addr whose mask meets mask; it returns how
+// many it woke.
+func (l *Linux) futexWake(addr uint64, n uint64, mask uint32) int64 {
+	woke := int64(0)
+	for _, t := range l.thr.all {
+		if uint64(woke) >= n {
+			break
+		}
+		if t.wait == waitFutex && t.futexAddr == addr && t.futexMask&mask != 0 {
+			l.wake(t, 0)
+			woke++
+		}
+	}
+	return woke
+}
+
+// threadByTid finds a live thread; nil when tid is not one of the process's.
+func (l *Linux) threadByTid(tid int64) *thread {
+	for _, t := range l.thr.all {
+		if t.tid == tid {
+			return t
+		}
+	}
+	return nil
+}
+
+// setTidAddress is set_tid_address: the word the running thread's exit clears.
+func (l *Linux) setTidAddress(addr uint64) int64 {
+	if len(l.thr.all) == 0 {
+		l.thr.clearTid = addr
+	} else {
+		l.thr.all[l.thr.cur].clearTid = addr
+	}
+	return l.tid()
+}
+
+// tkill sends sig to the thread tid (tkill, tgkill): the running one takes it as kill
+// does; another has it pending, and a wait of its own ends (EINTR) if it does not block it.
+func (l *Linux) tkill(h *Hart, tid int64, sig uint64) int64 {
+	if tid == l.tid() {
+		return l.kill(h, sig)
+	}
+	t := l.threadByTid(tid)
+	if t == nil {
+		return -eSRCH
+	}
+	if sig == 0 {
+		return 0
+	}
+	if sig > numSignals {
+		return -eINVAL
+	}
+	a := l.sig.actions[sig]
+	if a.handler == sigIgn || a.handler == sigDfl && !defaultTerminates(sig) {
+		return 0
+	}
+	var info [128]byte
+	binary.LittleEndian.PutUint32(info[0:], uint32(sig))
+	binary.LittleEndian.PutUint32(info[8:], 0xfffffffa) // SI_TKILL
+	binary.LittleEndian.PutUint32(info[16:], uint32(l.pid))
+	t.sig.pending |= sigBit(sig)
+	t.sig.info[sig] = info
+	return 0
+}
+
+// futex is wait, wake and requeue. Among threads a wait blocks the thread until a wake, its
+// timeout or a signal. With one thread nothing else can change the word: a timed wait lets
+// the clock run to its timeout (or to a timer whose signal ends it: EINTR), and an untimed
+// one returns EAGAIN at once, so that the guest rechecks, rather than stop the run.
+func (l *Linux) futex(h *Hart, a [6]uint64) (int64, bool) {
+	ret := l.futexOp(h, a[1]&0x7f, a)
+	if ret != futexSleep {
+		return ret, true
+	}
+	t := l.thr.all[l.thr.cur]
+	if l.threaded() {
+		l.block(waitFutex, t.deadline, -eTIMEDOUT)
+		return 0, true
+	}
+	deadline := t.deadline
+	t.deadline = 0
+	if deadline == 0 {
+		return -eAGAIN, true
+	}
+	signalled, ok := l.waitForSignal(h, "futex", deadline)
+	if !ok {
+		return 0, false
+	}
+	if signalled {
+		return -eINTR, true
+	}
+	return -eTIMEDOUT, true
+}
+
+// futexSleep is futexOp's answer for a wait that must sleep (the thread's futexAddr,
+// futexMask and deadline set), never an errno.
+const futexSleep = 1 << 40
+
+// futexOp is one futex operation (op without its FUTEX_PRIVATE_FLAG and
+// FUTEX_CLOCK_REALTIME bits).
+func (l *Linux) futexOp(h *Hart, op uint64, a [6]uint64) int64 {
+	const (
+		futexWait, futexWake, futexRequeue, futexCmpRequeue = 0, 1, 3, 4
+		futexWaitBitset, futexWakeBitset                    = 9, 10
+		futexClockRealtime                                  = 256
+	)
+	switch op {
+	case futexWait, futexWaitBitset:
+		mask := ^uint32(0)
+		if op == futexWaitBitset {
+			if mask = uint32(a[5]); mask == 0 {
+				return -eINVAL
+			}
+		}
+		var b [4]byte
+		if a[0]&3 != 0 {
+			return -eINVAL
+		}
+		if !h.Mem.CheckAccess(a[0], 4, PermR) || h.Mem.Read(a[0], b[:]) != nil {
+			return -eFAULT
+		}
+		if binary.LittleEndian.Uint32(b[:]) != uint32(a[2]) {
+			return -eAGAIN
+		}
+		var deadline uint64
+		if a[3] != 0 {
+			d, ok := l.readTimespec(h, a[3])
+			if !ok {
+				return -eFAULT
+			}
+			if d == ^uint64(0) {
+				return -eINVAL
+			}
+			now := l.now(h)
+			switch {
+			case op == futexWait:
+				deadline = now + d
+			case a[1]&futexClockRealtime != 0:
+				deadline = max(d-min(d, l.realBase), 1)
+			default:
+				deadline = max(d, 1)
+			}
+			if deadline <= now {
+				return -eTIMEDOUT
+			}
+		}
+		if len(l.thr.all) == 0 {
+			l.thr.all = []*thread{{tid: l.pid, clearTid: l.thr.clearTid}}
+		}
+		t := l.thr.all[l.thr.cur]
+		t.futexAddr, t.futexMask, t.deadline = a[0], mask, deadline
+		return futexSleep
+	case futexWake, futexWakeBitset:
+		mask := ^uint32(0)
+		if op == futexWakeBitset {
+			if mask = uint32(a[5]); mask == 0 {
+				return -eINVAL
+			}
+		}
+		return l.futexWake(a[0], uint64(uint32(a[2])), mask)
+	case futexRequeue, futexCmpRequeue:
+		if op == futexCmpRequeue {
+			var b [4]byte
+			if !h.Mem.CheckAccess(a[0], 4, PermR) || h.Mem.Read(a[0], b[:]) != nil {
+				return -eFAULT
+			}
+			if binary.LittleEndian.Uint32(b[:]) != uint32(a[5]) {
+				return -eAGAIN
+			}
+		}
+		n := l.futexWake(a[0], uint64(uint32(a[2])), ^uint32(0))
+		moved := uint64(0)
+		for _, t := range l.thr.all {
+			if moved >= uint64(uint32(a[3])) {
+				break
+			}
+			if t.wait == waitFutex && t.futexAddr == a[0] {
+				t.futexAddr = a[4]
+				moved++
+			}
+		}
+		return n + int64(moved)
+	}
+	return -eNOSYS
+}

@@ -1,0 +1,115 @@
+package emu_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// needGlibcGCC returns the static-glibc cross compiler, or skips (fails in CI) without it.
+func needGlibcGCC(t *testing.T) string {
+	t.Helper()
+	gcc, err := exec.LookPath("riscv64-linux-gnu-gcc")
+	if err != nil {
+		msg := t.Name() + " needs riscv64-linux-gnu-gcc (static glibc) on PATH"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg + "; skipping")
+	}
+	return gcc
+}
+
+func buildGlibcProg(t *testing.T, ctx context.Context, gcc, name string, flags ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), name)
+	args := append([]string{"-static", "-pthread", "-o", out, filepath.Join("testdata", "glibc", name+".c")}, flags...)
+	cmd := exec.CommandContext(ctx, gcc, args...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %v\n%s", cmd.Args, err, b)
+	}
+	return out
+}
+
+// TestDiffGlibcThreads runs a pthread program (mutexes, joins, thread-local storage, a
+// condition variable, pthread_kill to another thread, a timed wait, a detached thread, a
+// barrier) under rvsim and qemu-riscv64: the same output and status.
+func TestDiffGlibcThreads(t *testing.T) {
+	tc := dtNeedTools(t)
+	gcc := needGlibcGCC(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	for _, opt := range []string{"-O2", "-O0"} {
+		t.Run(opt, func(t *testing.T) {
+			prog := buildGlibcProg(t, ctx, gcc, "threads", opt)
+			rv, q, err := dtRunBoth(ctx, tc, 64, prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rv.status != 0 || q.status != 0 {
+				t.Errorf("exit status: rvsim %d (%s), QEMU %d (%s)", rv.status, rv.detail, q.status, q.detail)
+			}
+			if n := strings.Count(string(q.stdout), ": 1\n"); n != 4 {
+				t.Errorf("QEMU's run has %d of 4 checks true:\n%s", n, q.stdout)
+			}
+			if string(rv.stdout) != string(q.stdout) {
+				t.Errorf("stdout differs:\nrvsim:\n%s\nQEMU:\n%s", rv.stdout, q.stdout)
+			}
+		})
+	}
+}
+
+// TestThreadsDeadlock: threads that all wait for ever end the run with one line and
+// SIGKILL's status, where Linux would hang.
+func TestThreadsDeadlock(t *testing.T) {
+	gcc := needGlibcGCC(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rv, err := dtRvsim(buildGlibcProg(t, ctx, gcc, "deadlock", "-O2"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rv.status != 137 || !strings.Contains(rv.detail, "every thread waits") {
+		t.Errorf("status %d (%s), want 137 and the deadlock named", rv.status, rv.detail)
+	}
+	if string(rv.stdout) != "joining a thread that never ends\n" {
+		t.Errorf("stdout %q", rv.stdout)
+	}
+}
+
+// TestGoProgram runs a Go program built for linux/riscv64: the Go runtime needs threads,
+// futexes, epoll and eventfd before main; goroutines on several threads, a channel and
+// timers then run. The output is checked against what it must print and, with qemu-riscv64
+// at hand, against QEMU's.
+func TestGoProgram(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program: not in -short mode")
+	}
+	prog := filepath.Join(t.TempDir(), "gothreads")
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", prog, ".")
+	cmd.Dir = filepath.Join("testdata", "go", "threads")
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=riscv64", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	rv, err := dtRvsim(prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\ntotal 3599982\n" +
+		"channel sum 30\nslept at least 20 ms: true\ntimer fired\nargs 1\n"
+	if rv.status != 0 || string(rv.stdout) != want {
+		t.Errorf("status %d (%s), stdout:\n%s\nwant:\n%s", rv.status, rv.detail, rv.stdout, want)
+	}
+	if q, err := exec.LookPath("qemu-riscv64"); err == nil {
+		b, err := exec.Command(q, prog).Output()
+		if err != nil || string(b) != want {
+			t.Errorf("QEMU: %v, stdout:\n%s", err, b)
+		}
+	}
+}
