@@ -508,8 +508,8 @@ func (hi *History) end(h *Hart, ran bool) {
 				}
 			}
 		}
-		if x.syscall == sysMunmap {
-			x.barrier = "munmap system call (unmapped pages cannot be restored)"
+		if x.syscall == sysMunmap || x.syscall == sysMadvise {
+			x.barrier = "munmap or madvise system call (pages given back cannot be restored)"
 		}
 		if x.linux != nil && h.Linux != nil && h.Linux.thr.switches != x.linux.thr.switches {
 			x.barrier = threadSwitchBarrier

@@ -291,6 +291,12 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		if a[0]&pageMask != 0 {
 			return -eINVAL, true
 		}
+		const madvDontneed = 4
+		if a[2] == madvDontneed {
+			// Private pages given back read as zeros (or the file) next time, as on Linux:
+			// allocators that hand such memory out again as zeroed (Go's, jemalloc's) rely on it.
+			h.Mem.Discard(a[0], a[1])
+		}
 		return 0, true
 	case sysSetRobustList:
 		return 0, true

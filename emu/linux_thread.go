@@ -138,6 +138,7 @@ func (l *Linux) cloneThread(h *Hart, flags, stack, ptid, tls, ctid uint64) int64
 	l.thr.all = append(l.thr.all, t)
 	if len(l.thr.all) == 2 {
 		l.thr.sliceEnd = h.Instret + threadSlice
+		h.yield = true // Run polls (and preempts) every timerPoll instructions from now on
 	}
 	return t.tid
 }

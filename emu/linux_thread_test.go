@@ -84,7 +84,8 @@ func TestThreadsDeadlock(t *testing.T) {
 
 // TestGoProgram runs a Go program built for linux/riscv64: the Go runtime needs threads,
 // futexes, epoll and eventfd before main; goroutines on several threads, a channel and
-// timers then run. The output is checked against what it must print and, with qemu-riscv64
+// timers then run, a spinning goroutine is preempted by a signal from the runtime's monitor
+// thread, and memory given back with madvise reads as zeros when allocated again. The output is checked against what it must print and, with qemu-riscv64
 // at hand, against QEMU's.
 func TestGoProgram(t *testing.T) {
 	if testing.Short() {
@@ -102,7 +103,8 @@ func TestGoProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\ntotal 3599982\n" +
-		"channel sum 30\nslept at least 20 ms: true\ntimer fired\nargs 1\n"
+		"channel sum 30\nslept at least 20 ms: true\ntimer fired\nspin ended by preemption\n" +
+		"fresh allocations zeroed: true\nargs 1\n"
 	if rv.status != 0 || string(rv.stdout) != want {
 		t.Errorf("status %d (%s), stdout:\n%s\nwant:\n%s", rv.status, rv.detail, rv.stdout, want)
 	}

@@ -362,6 +362,26 @@ func (m *Memory) Unmap(addr, size uint64) {
 	m.Epoch++
 }
 
+// Discard drops the contents of the touched pages of [addr, addr+size), keeping the
+// mappings (madvise MADV_DONTNEED on private memory): anonymous memory reads as zeros again
+// and a file mapping as the file. Watched pages (HTIF's) keep theirs.
+func (m *Memory) Discard(addr, size uint64) {
+	if size == 0 {
+		return
+	}
+	lo, hi, ok := pageRange(addr, size)
+	if !ok {
+		return
+	}
+	m.eachPage(lo, hi, func(vpn uint64, p *page) {
+		if p != noAccess && !p.watched {
+			delete(m.pages, vpn)
+		}
+	})
+	m.flushTLB()
+	m.Epoch++
+}
+
 // Mapped reports whether every page of [addr, addr+size) is mapped.
 func (m *Memory) Mapped(addr, size uint64) bool {
 	return m.covered(addr, size, 0)

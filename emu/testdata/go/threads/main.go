@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -57,5 +59,32 @@ func main() {
 		fmt.Println("timer fired")
 	case <-make(chan int):
 	}
+	// On one P a goroutine that spins without calls is stopped only by the runtime's
+	// monitor thread, which must get the CPU and signal (tgkill) the spinning thread.
+	runtime.GOMAXPROCS(1)
+	var flag atomic.Bool
+	go flag.Store(true)
+	for !flag.Load() {
+	}
+	fmt.Println("spin ended by preemption")
+
+	// Memory the runtime gives back (madvise MADV_DONTNEED) and takes again must read as
+	// zeros: allocate, fill, free and return to the OS, allocate again.
+	bad := 0
+	for round := 0; round < 4; round++ {
+		bufs := make([][]byte, 64)
+		for i := range bufs {
+			bufs[i] = make([]byte, 256<<10)
+			for j := range bufs[i] {
+				if bufs[i][j] != 0 {
+					bad++
+				}
+				bufs[i][j] = 0xa5
+			}
+		}
+		bufs = nil
+		debug.FreeOSMemory()
+	}
+	fmt.Println("fresh allocations zeroed:", bad == 0)
 	fmt.Println("args", len(os.Args))
 }
