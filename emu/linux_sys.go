@@ -141,8 +141,14 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		h.stop = Stop{Reason: StopExit, Code: l.ExitCode, PC: h.PC}
 		return 0, false
 	case sysWrite:
+		if l.pipeWouldBlock(h, a[0], true) {
+			return int64(a[0]), true // a0 unchanged: the call runs again when it can go on
+		}
 		return l.write(h, a[0], a[1], a[2]), true
 	case sysRead:
+		if l.pipeWouldBlock(h, a[0], false) {
+			return int64(a[0]), true
+		}
 		return l.read(h, a[0], a[1], a[2]), true
 	case sysPread64:
 		f, errno := l.fileFor(a[0])

@@ -31,6 +31,7 @@ const (
 	waitFutex          // futexAddr, futexMask
 	waitSleep          // until deadline
 	waitPoll           // epoll_pwait: pollSet has an event, or deadline
+	waitRetry          // a system call to run again (from its ecall) once retryReady says so
 )
 
 // thread is one thread's state while it is not running (and its identity while it is).
@@ -44,6 +45,7 @@ type thread struct {
 	deadline   uint64 // virtual ns at which the wait ends (0: none)
 	timedOut   int64  // a0 when the deadline ends the wait
 	pollSet    *epollSet
+	retryReady func() bool
 	pollEvents uint64
 	pollMax    int
 
@@ -242,6 +244,14 @@ func (l *Linux) wakeDue(h *Hart) {
 		if t.wait == runnable {
 			continue
 		}
+		if t.wait == waitRetry {
+			// A signal it takes runs its handler first; the call then runs again, as with
+			// SA_RESTART.
+			if t.retryReady() || t.sig.pending&^t.sig.blocked != 0 {
+				t.wait, t.retryReady = runnable, nil // its registers still hold the call
+			}
+			continue
+		}
 		if t.wait == waitPoll {
 			if n := l.epollCollect(h, t.pollSet, t.pollEvents, t.pollMax); n != 0 {
 				l.wake(t, n)
@@ -281,7 +291,7 @@ func (l *Linux) preempt(h *Hart) bool {
 	other := false
 	now := l.now(h)
 	for i, t := range l.thr.all {
-		if i != l.thr.cur && (t.wait == runnable || t.wait == waitPoll || t.deadline != 0 && now >= t.deadline || t.sig.pending&^t.sig.blocked != 0) {
+		if i != l.thr.cur && (t.wait == runnable || t.wait == waitPoll || t.wait == waitRetry || t.deadline != 0 && now >= t.deadline || t.sig.pending&^t.sig.blocked != 0) {
 			other = true
 		}
 	}
@@ -512,4 +522,33 @@ func (l *Linux) futexOp(h *Hart, op uint64, a [6]uint64) int64 {
 		return n + int64(moved)
 	}
 	return -eNOSYS
+}
+
+// pipeWouldBlock reports whether a read (or write) of fd, a pipe in blocking mode, must
+// wait for another thread: the pipe is empty with a writer (full with a reader). The
+// thread then waits, its pc back on the ecall so that the call runs again when the pipe
+// can take it.
+func (l *Linux) pipeWouldBlock(h *Hart, fd uint64, write bool) bool {
+	if !l.threaded() {
+		return false
+	}
+	f, errno := l.fileFor(fd)
+	if errno != 0 || f.pipe == nil || f.flags&oNonblock != 0 {
+		return false
+	}
+	p := f.pipe
+	var ready func() bool
+	switch {
+	case !write && f.kind == kindPipeRead && len(p.data) == 0 && p.writers > 0:
+		ready = func() bool { return len(p.data) > 0 || p.writers == 0 }
+	case write && f.kind == kindPipeWrite && len(p.data) >= pipeMax && p.readers > 0:
+		ready = func() bool { return len(p.data) < pipeMax || p.readers == 0 }
+	default:
+		return false
+	}
+	t := l.thr.all[l.thr.cur]
+	t.retryReady = ready
+	h.PC -= 4
+	l.block(waitRetry, 0, 0)
+	return true
 }

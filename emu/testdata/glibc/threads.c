@@ -56,6 +56,27 @@ static void *detached(void *arg) {
 	return NULL;
 }
 
+static int pipefd[2];
+
+// writer sends 3 MiB through the pipe (more than it holds) in pieces, with a pause.
+static void *writer(void *arg) {
+	(void)arg;
+	static char chunk[65536];
+	for (int i = 0; i < 48; i++) {
+		memset(chunk, 'a' + i % 26, sizeof chunk);
+		for (size_t off = 0; off < sizeof chunk;) {
+			ssize_t n = write(pipefd[1], chunk + off, sizeof chunk - off);
+			if (n <= 0)
+				return (void *)1;
+			off += n;
+		}
+		if (i == 10)
+			usleep(1000);
+	}
+	close(pipefd[1]);
+	return NULL;
+}
+
 static double since(const struct timespec *t0) {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
@@ -117,6 +138,24 @@ int main(void) {
 	pthread_mutex_lock(&mu);
 	int rc = pthread_cond_timedwait(&cv, &mu, &ts);
 	pthread_mutex_unlock(&mu);
+	// A blocking read waits for the writer thread, a blocking write for the reader.
+	pipe(pipefd);
+	pthread_t wr;
+	pthread_create(&wr, NULL, writer, NULL);
+	usleep(500);
+	long total = 0, bytesum = 0;
+	char buf[10000];
+	for (;;) {
+		ssize_t n = read(pipefd[0], buf, sizeof buf);
+		if (n <= 0)
+			break;
+		for (ssize_t i = 0; i < n; i++)
+			bytesum += buf[i];
+		total += n;
+	}
+	pthread_join(wr, &r);
+	printf("pipe between threads: %ld bytes, sum %ld, writer %ld\n", total, bytesum, (long)r);
+
 	printf("timedwait: %s after at least 5 ms: %d\n", rc == ETIMEDOUT ? "timed out" : strerror(rc), since(&t0) >= 0.005);
 	return 0;
 }
