@@ -32,6 +32,7 @@ const (
 	waitSleep          // until deadline
 	waitPoll           // epoll_pwait: pollSet has an event, or deadline
 	waitRetry          // a system call to run again (from its ecall) once retryReady says so
+	waitEvent          // poll, select, sigsuspend: retryReady (run again), deadline (0) or a signal (EINTR)
 )
 
 // thread is one thread's state while it is not running (and its identity while it is).
@@ -46,6 +47,8 @@ type thread struct {
 	timedOut   int64  // a0 when the deadline ends the wait
 	pollSet    *epollSet
 	retryReady func() bool
+	rewound    bool   // pc is back on the ecall, for the call to run again
+	onTimeout  func() // writes a call's results when its deadline ends it (select's sets)
 	pollEvents uint64
 	pollMax    int
 
@@ -244,6 +247,23 @@ func (l *Linux) wakeDue(h *Hart) {
 		if t.wait == runnable {
 			continue
 		}
+		if t.wait == waitEvent {
+			switch {
+			case t.sig.pending&^t.sig.blocked != 0:
+				// The handler's frame takes the mask the wait replaced (suspendOld).
+				l.resumeAfterCall(t, -eINTR)
+			case t.retryReady != nil && t.retryReady():
+				t.sig.endSuspend()
+				t.wait, t.deadline, t.retryReady, t.rewound, t.onTimeout = runnable, 0, nil, false, nil
+			case t.deadline != 0 && now >= t.deadline:
+				t.sig.endSuspend()
+				if t.onTimeout != nil {
+					t.onTimeout()
+				}
+				l.resumeAfterCall(t, 0)
+			}
+			continue
+		}
 		if t.wait == waitRetry {
 			// A signal it takes runs its handler first; the call then runs again, as with
 			// SA_RESTART.
@@ -281,21 +301,10 @@ func (l *Linux) loadSignals(t *thread) {
 	s.blocked, s.pending, s.info = ts.blocked, ts.pending, ts.info
 }
 
-// preempt, from Poll, lets the next thread run when the running one's slice is over, and
-// wakes the threads whose sleep has ended.
+// preempt, from Poll, lets the next thread that can run have the hart when the running
+// one's slice is over (schedule wakes the waits that have ended and may pick the same one).
 func (l *Linux) preempt(h *Hart) bool {
 	if h.Instret < l.thr.sliceEnd {
-		return true
-	}
-	l.thr.sliceEnd = h.Instret + threadSlice
-	other := false
-	now := l.now(h)
-	for i, t := range l.thr.all {
-		if i != l.thr.cur && (t.wait == runnable || t.wait == waitPoll || t.wait == waitRetry || t.deadline != 0 && now >= t.deadline || t.sig.pending&^t.sig.blocked != 0) {
-			other = true
-		}
-	}
-	if !other {
 		return true
 	}
 	return l.schedule(h)
@@ -551,4 +560,33 @@ func (l *Linux) pipeWouldBlock(h *Hart, fd uint64, write bool) bool {
 	h.PC -= 4
 	l.block(waitRetry, 0, 0)
 	return true
+}
+
+// blockEvent makes the running thread of a poll, select or sigsuspend wait among the others
+// until ready (nil: never) turns true, when the call runs again from its ecall; until
+// deadline (0: none), when it returns 0; or until a signal it lets through, -EINTR. The
+// caller has written the call's results for "nothing ready".
+func (l *Linux) blockEvent(h *Hart, ready func() bool, deadline uint64) {
+	t := l.thr.all[l.thr.cur]
+	t.retryReady, t.rewound = ready, ready != nil
+	if ready != nil {
+		h.PC -= 4
+	}
+	l.block(waitEvent, deadline, 0)
+}
+
+// resumeAfterCall ends t's wait with ret, past the ecall.
+func (l *Linux) resumeAfterCall(t *thread, ret int64) {
+	if t.rewound {
+		t.pc += 4
+	}
+	t.retryReady, t.rewound, t.onTimeout = nil, false, nil
+	l.wake(t, ret)
+}
+
+// endSuspend puts back the mask a wait replaced, in a thread's saved signal state.
+func (ts *threadSignals) endSuspend() {
+	if ts.suspended {
+		ts.blocked, ts.suspended = ts.suspendOld, false
+	}
 }

@@ -54,8 +54,8 @@ func TestDiffGlibcThreads(t *testing.T) {
 			if rv.status != 0 || q.status != 0 {
 				t.Errorf("exit status: rvsim %d (%s), QEMU %d (%s)", rv.status, rv.detail, q.status, q.detail)
 			}
-			if n := strings.Count(string(q.stdout), ": 1\n"); n != 4 {
-				t.Errorf("QEMU's run has %d of 4 checks true:\n%s", n, q.stdout)
+			if n := strings.Count(string(q.stdout), ": 1\n"); n != 5 {
+				t.Errorf("QEMU's run has %d of 5 checks true:\n%s", n, q.stdout)
 			}
 			if string(rv.stdout) != string(q.stdout) {
 				t.Errorf("stdout differs:\nrvsim:\n%s\nQEMU:\n%s", rv.stdout, q.stdout)

@@ -87,6 +87,10 @@ func (l *Linux) rtSigsuspend(h *Hart, mask, size uint64) (int64, bool) {
 	if errno := l.suspendMask(h, mask, size); errno != 0 {
 		return -int64(errno), true
 	}
+	if l.threaded() {
+		l.blockEvent(h, nil, 0)
+		return -eINTR, true
+	}
 	if _, ok := l.waitForSignal(h, "sigsuspend", 0); !ok {
 		l.endSuspend()
 		return 0, false
@@ -164,6 +168,21 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		if r != 0 {
 			n++
 		}
+	}
+	if n == 0 && limit != 1 && l.threaded() {
+		if nfds != 0 {
+			l.put(h, fds, b)
+		}
+		l.blockEvent(h, func() bool {
+			for i := uint64(0); i < nfds; i++ {
+				p := b[8*i:]
+				if l.readiness(int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:]))) != 0 {
+					return true
+				}
+			}
+			return false
+		}, limit)
+		return int64(h.Reg(10)), true // a0 as it was, for the call to run again
 	}
 	if ret, final, ok := l.awaitReady(h, "poll", n, limit); final {
 		return ret, ok
@@ -279,6 +298,27 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 				n++
 			}
 		}
+	}
+	if n == 0 && limit != 1 && l.threaded() {
+		// The sets stay as they are while the call may run again; a timeout empties them.
+		l.thr.all[l.thr.cur].onTimeout = func() {
+			for i, addr := range sets {
+				if out[i] != nil {
+					l.put(h, addr, out[i])
+				}
+			}
+		}
+		l.blockEvent(h, func() bool {
+			for fd := uint64(0); fd < nfds; fd++ {
+				for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
+					if in[i] != nil && in[i][fd/8]>>(fd%8)&1 != 0 && l.readiness(int64(fd), ev)&^pollNval != 0 {
+						return true
+					}
+				}
+			}
+			return false
+		}, limit)
+		return int64(h.Reg(10)), true
 	}
 	if ret, final, ok := l.awaitReady(h, "select", n, limit); final {
 		return ret, ok

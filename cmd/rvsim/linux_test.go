@@ -448,7 +448,7 @@ func TestLinuxThreadsOnCore(t *testing.T) {
 		t.Fatalf("%v\n%s", err, b)
 	}
 	plain := rvsimRun(t, nil, "--sysroot", root, prog)
-	if plain.status != 0 || strings.Count(plain.stdout, ": 1\n") != 4 {
+	if plain.status != 0 || strings.Count(plain.stdout, ": 1\n") != 5 {
 		t.Fatalf("plain run: status %d\n%s\n%s", plain.status, plain.stdout, plain.stderr)
 	}
 	for _, core := range []string{"u74", "p670"} {

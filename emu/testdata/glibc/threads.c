@@ -2,6 +2,8 @@
 // thread-local storage, a condition variable, pthread_kill to another thread, a timed wait
 // that times out, a detached thread, and a barrier.
 #include <errno.h>
+#include <poll.h>
+#include <sys/select.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -75,6 +77,25 @@ static void *writer(void *arg) {
 	}
 	close(pipefd[1]);
 	return NULL;
+}
+
+static int ppipe[2];
+static volatile sig_atomic_t usr2_count;
+static void on_usr2(int sig) { (void)sig; usr2_count++; }
+
+// poker writes a byte to ppipe after a pause.
+static void *poker(void *arg) {
+	(void)arg;
+	usleep(3000);
+	write(ppipe[1], "x", 1);
+	return NULL;
+}
+
+// pauser waits in pause() for a signal another thread sends it.
+static void *pauser(void *arg) {
+	(void)arg;
+	int r = pause();
+	return (void *)(long)(r == -1 && errno == EINTR && usr2_count == 1);
 }
 
 static double since(const struct timespec *t0) {
@@ -155,6 +176,31 @@ int main(void) {
 	}
 	pthread_join(wr, &r);
 	printf("pipe between threads: %ld bytes, sum %ld, writer %ld\n", total, bytesum, (long)r);
+
+	// poll waits for another thread's write; select on a pipe nobody writes times out and
+	// empties its set; pause in a thread ends with the signal another thread sends it.
+	pipe(ppipe);
+	pthread_t pk;
+	pthread_create(&pk, NULL, poker, NULL);
+	struct pollfd pfd = {.fd = ppipe[0], .events = POLLIN};
+	int pr = poll(&pfd, 1, 1000);
+	printf("poll: %d, POLLIN %d\n", pr, (pfd.revents & POLLIN) != 0);
+	pthread_join(pk, NULL);
+	char c;
+	read(ppipe[0], &c, 1);
+	signal(SIGUSR2, on_usr2);
+	pthread_t ps;
+	pthread_create(&ps, NULL, pauser, NULL);
+	fd_set rs;
+	FD_ZERO(&rs);
+	FD_SET(ppipe[0], &rs);
+	struct timeval tv = {0, 2000};
+	int sr = select(ppipe[0] + 1, &rs, NULL, NULL, &tv);
+	printf("select: %d, set emptied %d\n", sr, !FD_ISSET(ppipe[0], &rs));
+	usleep(1000);
+	pthread_kill(ps, SIGUSR2);
+	pthread_join(ps, &r);
+	printf("pause in a thread ended by its signal: %ld\n", (long)r);
 
 	printf("timedwait: %s after at least 5 ms: %d\n", rc == ETIMEDOUT ? "timed out" : strerror(rc), since(&t0) >= 0.005);
 	return 0;
