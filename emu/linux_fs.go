@@ -102,7 +102,8 @@ type pipeBuf struct {
 	readers int
 }
 
-// pipeMax bounds what a pipe holds: with one thread nobody drains it while the writer waits.
+// pipeMax bounds what a pipe holds: with one thread nobody drains it while the writer waits
+// (with threads a blocking writer waits for a reader, pipeWouldBlock).
 const pipeMax = 1 << 20
 
 type fdEntry struct {

@@ -6,8 +6,9 @@ import "encoding/binary"
 // make) run on the one hart as they would on a one-CPU machine: each thread's registers
 // are a context swapped into the hart when it is scheduled, so the clock, the cycle model,
 // --stats and the debuggers see one CPU whose instruction stream passes from thread to
-// thread. A thread runs until it blocks (futex wait, a sleep, exit) or yields, or for
-// threadSlice instructions while another is runnable. When every thread waits, the virtual
+// thread. A thread runs until it blocks (a futex wait, a sleep, a poll, select or
+// sigsuspend, epoll_pwait, a pipe) or yields or exits, or for threadSlice instructions while
+// another is runnable. When every thread waits, the virtual
 // clock moves to the first deadline (a futex timeout, a sleep's end, a timer); when none is
 // set, the run stops with a one-line error, as a wait nothing can end does.
 //

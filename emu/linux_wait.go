@@ -9,7 +9,8 @@ import "encoding/binary"
 // the standard streams (a read of stdin waits on the host, as if the input arrived) and a
 // pipe with data or without writers are ready; an empty pipe whose writer is still open
 // never becomes ready. A wait that nothing can end stops the run with a one-line error
-// instead of hanging.
+// instead of hanging. With threads, the waiting thread gives way to the others instead
+// (blockEvent, linux_thread.go), which can make a descriptor ready or send the signal.
 
 const (
 	pollIn     = 0x1
