@@ -2,7 +2,6 @@ package emu_test
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -16,14 +15,7 @@ import (
 // reaching main at all is part of the test.
 func TestDiffGlibcFP(t *testing.T) {
 	tc := dtNeedTools(t)
-	gcc, err := exec.LookPath("riscv64-linux-gnu-gcc")
-	if err != nil {
-		msg := "TestDiffGlibcFP needs riscv64-linux-gnu-gcc (static glibc) on PATH"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg + "; skipping")
-	}
+	gcc := needGlibcGCC(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	for _, opt := range []string{"-O2", "-O0"} {
