@@ -228,6 +228,9 @@ func (h *Hart) Run(max uint64) Stop {
 		if h.Linux != nil && chunk > timerPoll && h.Linux.TimersArmed() {
 			chunk = timerPoll // a due timer's signal arrives within timerPoll instructions
 		}
+		if h.Linux != nil && h.Linux.threaded() {
+			chunk = min(chunk, h.Linux.untilPreempt(h)) // Poll lets the next thread run
+		}
 		_, used := h.run(chunk)
 		max -= used
 		if h.HTIF != nil && h.stop.Reason == StopNone {

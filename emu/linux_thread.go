@@ -311,6 +311,14 @@ func (l *Linux) preempt(h *Hart) bool {
 	return l.schedule(h)
 }
 
+// untilPreempt is how many instructions the running thread has left of its slice (at least 1).
+func (l *Linux) untilPreempt(h *Hart) uint64 {
+	if h.Instret >= l.thr.sliceEnd {
+		return 1
+	}
+	return l.thr.sliceEnd - h.Instret
+}
+
 // routeSignal finds the thread a signal sent to the process goes to: the running one unless
 // it blocks sig and another does not. It returns nil for the running thread.
 func (l *Linux) routeSignal(sig uint64) *thread {

@@ -41,10 +41,10 @@ func (l *Linux) clock(h *Hart, id uint64) int64 {
 	return -1
 }
 
-// TimersArmed says whether a timer may fire or another thread may need the hart: the run
-// then checks every timerPoll instructions.
+// TimersArmed says whether a timer may fire: the run then checks every timerPoll
+// instructions.
 func (l *Linux) TimersArmed() bool {
-	if l.tm.real.due != 0 || l.threaded() {
+	if l.tm.real.due != 0 {
 		return true
 	}
 	for i := range l.tm.timers {
