@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sysroot.sh DIR: a Debian 13 (trixie) riscv64 root file system with the programs rvsim's
-# Linux tests run (glibc, OpenSSL, zlib, zstd, busybox, dash as /bin/sh), for `rvsim run --sysroot DIR` and
+# Linux tests run (glibc, OpenSSL, zlib, zstd, busybox, dash as /bin/sh, xz with its threads), for `rvsim run --sysroot DIR` and
 # `qemu-riscv64 -L DIR`.
 #
 # The packages come from the archive this machine's own apt sources name (suite trixie, so no
@@ -15,7 +15,7 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 dir=$1
-packages=(libc6 libssl3t64 openssl openssl-provider-legacy zlib1g libzstd1 busybox-static libgcc-s1 dash)
+packages=(libc6 libssl3t64 openssl openssl-provider-legacy zlib1g libzstd1 busybox-static libgcc-s1 dash xz-utils liblzma5)
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 work="$dir.apt"

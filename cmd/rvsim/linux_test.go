@@ -461,3 +461,31 @@ func TestLinuxThreadsOnCore(t *testing.T) {
 		}
 	}
 }
+
+// Debian's xz compresses with three threads (each block on a thread of its own, the main
+// thread waiting on a condition variable) to the bytes qemu-riscv64's run gives, which the
+// host's xz decompresses to the input.
+func TestLinuxXZThreadsAgainstQEMU(t *testing.T) {
+	root := sysroot(t)
+	qemu := needTool(t, "qemu-riscv64")
+	xz := filepath.Join(root, "usr", "bin", "xz")
+	var in bytes.Buffer
+	rnd := uint64(1)
+	for in.Len() < 200000 {
+		rnd = rnd*6364136223846793005 + 1442695040888963407
+		in.WriteByte(byte(rnd >> 56))
+	}
+	in.Write(testInput())
+	args := []string{"-T3", "--block-size=64KiB", "-c", "-1"}
+	rv := rvsimRun(t, in.Bytes(), append([]string{"--sysroot", root, xz}, args...)...)
+	q := hostRun(t, in.Bytes(), qemu, append([]string{"-L", root, xz}, args...)...)
+	if rv.status != 0 || q.status != 0 || rv.stdout != q.stdout || len(q.stdout) < 1000 {
+		t.Fatalf("rvsim: status %d, %d bytes, %s; QEMU: status %d, %d bytes, %s", rv.status, len(rv.stdout), rv.stderr, q.status, len(q.stdout), q.stderr)
+	}
+	if hostXZ, err := exec.LookPath("xz"); err == nil {
+		back := hostRun(t, []byte(rv.stdout), hostXZ, "-dc")
+		if back.status != 0 || back.stdout != in.String() {
+			t.Errorf("the host's xz -d: status %d, %d bytes, want %d", back.status, len(back.stdout), in.Len())
+		}
+	}
+}
