@@ -29,6 +29,9 @@ type childStatus struct {
 }
 
 func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
+	if flags&sigMask > numSignals {
+		return -eINVAL // the exit signal is not a signal
+	}
 	if flags&cloneVfork != 0 && flags&cloneThread == 0 {
 		// As qemu-user does, a vfork (glibc's posix_spawn, system and popen, busybox's
 		// time) is a fork: the child runs to its end before the parent resumes, as a
