@@ -25,23 +25,32 @@ var fuzzSyscalls = []int64{
 // input, with arguments that are small numbers, pointers into the data pages, thread ids or
 // raw input words. The calls clone threads (which run the rest of the sequence too), wait on
 // futexes, pipes, epoll sets and signals and exit; whatever they do, the run must end (a
-// budget, a deadlock or an exit) without a panic or a hang, and within bounded memory.
+// budget, a deadlock or an exit) without a panic or a hang, and within bounded memory, at
+// both XLENs.
 func FuzzLinuxSyscalls(f *testing.F) {
 	// clone a thread, futex-wake and -wait, pipe and read, exit.
 	f.Add([]byte{0, 0x51, 0x20, 0, 0, 0, 3, 0x10, 0, 1, 0, 0, 4, 0x10, 0, 0, 0, 0, 10, 0x10, 0, 0, 0, 0, 11, 0, 0x10, 0, 0, 0, 20})
 	f.Add([]byte{1, 0x51, 0x22, 0x33, 0, 0, 5, 0x20, 1, 0x10, 0, 0, 8, 1, 0x10, 0x21, 0, 0, 17, 0x20, 0, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, in []byte) {
-		a := newAsm(codeBase, 64)
+		xlen, march := 64, "rv64gc"
+		if len(in)%2 == 1 {
+			xlen, march = 32, "rv32gc" // odd lengths run as RV32
+		}
+		a := newAsm(codeBase, xlen)
 		for call := 0; len(in) >= 7 && call < 24; call++ {
 			nr := fuzzSyscalls[int(in[0])%len(fuzzSyscalls)]
 			for r, sel := range in[1:7] {
-				a.li(uint32(rA0+r), fuzzArg(nr, r, sel))
+				v := fuzzArg(nr, r, sel)
+			if xlen == 32 {
+				v = int64(int32(v))
+			}
+			a.li(uint32(rA0+r), v)
 			}
 			a.li(rA7, nr).ecall()
 			in = in[7:]
 		}
 		a.li(rA0, 0).li(rA7, 94).ecall()
-		h, _ := newLinuxHart(t, "rv64gc", a.bytes(), emu.LinuxConfig{Stdout: io.Discard, Stderr: io.Discard})
+		h, _ := newLinuxHart(t, march, a.bytes(), emu.LinuxConfig{Stdout: io.Discard, Stderr: io.Discard})
 		h.Mem.SetLimit(64 << 20)
 		runWithTimeout(t, h, 200_000, 20*time.Second)
 		if h.Mem.Touched() > 64<<20 {
