@@ -599,3 +599,64 @@ func (ts *threadSignals) endSuspend() {
 		ts.blocked, ts.suspended = ts.suspendOld, false
 	}
 }
+
+// The debugger's view of the threads (gdb's qfThreadInfo, Hg and g).
+
+// ThreadIDs returns the ids of the live threads in the order they were made (the process
+// id alone before the first clone).
+func (l *Linux) ThreadIDs() []int64 {
+	if len(l.thr.all) == 0 {
+		return []int64{l.pid}
+	}
+	ids := make([]int64, len(l.thr.all))
+	for i, t := range l.thr.all {
+		ids[i] = t.tid
+	}
+	return ids
+}
+
+// Pid returns the process id (the first thread's id).
+func (l *Linux) Pid() int64 { return l.pid }
+
+// Tid returns the id of the thread running on the hart.
+func (l *Linux) Tid() int64 { return l.tid() }
+
+// ThreadHart returns a copy of h holding the registers of thread tid, which is waiting or
+// runnable but not running, for a debugger to read and change (SetThreadHart stores the
+// changes); ok is false for the running thread and for an id that is no live thread.
+func (l *Linux) ThreadHart(h *Hart, tid int64) (view *Hart, ok bool) {
+	t := l.threadByTid(tid)
+	if t == nil || t == l.thr.all[l.thr.cur] {
+		return nil, false
+	}
+	v := new(Hart)
+	*v = *h
+	copy(v.X[:32], t.x[:])
+	v.X[0] = 0
+	v.F, v.PC, v.frm, v.fflags = t.f, t.pc, t.frm, t.fflags
+	if h.V != nil && t.v != nil {
+		vc := *h.V
+		vc.Reg = append([]byte(nil), t.v.reg...)
+		c := t.v
+		vc.VL, vc.VStart, vc.VType, vc.VXRM, vc.VXSAT = c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat
+		vc.SEW, vc.LMUL8, vc.TA, vc.MA, vc.Vill = c.sew, c.lmul8, c.ta, c.ma, c.vill
+		v.V = &vc
+	}
+	return v, true
+}
+
+// SetThreadHart stores into thread tid the registers of view, a copy ThreadHart made.
+func (l *Linux) SetThreadHart(tid int64, view *Hart) bool {
+	t := l.threadByTid(tid)
+	if t == nil || t == l.thr.all[l.thr.cur] {
+		return false
+	}
+	copy(t.x[:], view.X[:32])
+	t.f, t.pc, t.frm, t.fflags = view.F, view.PC, view.frm, view.fflags
+	if v, c := view.V, t.v; v != nil && c != nil {
+		copy(c.reg, v.Reg)
+		c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat = v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT
+		c.sew, c.lmul8, c.ta, c.ma, c.vill = v.SEW, v.LMUL8, v.TA, v.MA, v.Vill
+	}
+	return true
+}

@@ -252,6 +252,28 @@ func TestGDBDetach(t *testing.T) {
 	}
 }
 
+// TestGDBThreads: gdb lists a pthread program's threads, shows the stopped one, and reads
+// the registers (and so the backtrace) of one that is waiting, and of one not yet run.
+func TestGDBThreads(t *testing.T) {
+	needTool(t, "gdb-multiarch")
+	gcc := needTool(t, "riscv64-linux-gnu-gcc")
+	prog := filepath.Join(t.TempDir(), "threads")
+	src := filepath.Join("..", "..", "emu", "testdata", "glibc", "threads.c")
+	if b, err := exec.Command(gcc, "-O2", "-static", "-pthread", "-o", prog, src).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	r := startGDBServer(t, "run", "--gdb", "0", prog)
+	out := runGDB(t, r, prog, "riscv:rv64", "break worker", "continue", "info threads",
+		"thread 1", "bt", "thread 3", "p/x $sp", "thread 2", "p/x $pc", "delete", "continue")
+	mustMatch(t, out, `(?m)^\* 2 +Thread 2 .* in worker \(\)`, `(?m)^  1 +Thread 1 .* in `, `(?m)^  5 +Thread 5 `,
+		`(?m)^#\d+ .* in main \(\)`, `\[Switching to thread 3 \(Thread 3\)\]`, `(?m)^\$1 = 0x[0-9a-f]+`,
+		`(?m)^\$2 = 0x[0-9a-f]+`, `\[Inferior 1 \(Remote target\) exited normally\]`)
+	if strings.Count(out, "Thread ") < 6 {
+		t.Errorf("gdb shows fewer than five threads:\n%s", out)
+	}
+	r.wait(t)
+}
+
 // TestGDBKernelCall debugs a committed kernel's call on a test vector from gdb: rvsim
 // debug --gdb sets the call up; when it returns gdb sees an exit and rvsim checks the
 // output against the vector.

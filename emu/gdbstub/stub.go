@@ -55,10 +55,12 @@ type Result struct {
 
 // Stub is a GDB remote protocol server for one hart.
 type Stub struct {
-	h    *emu.Hart
-	cfg  Config
-	regs *regFile
-	xml  []byte
+	h *emu.Hart
+	// gthread is the gdb id of the thread Hg chose for register access; 0: the running one.
+	gthread int64
+	cfg     Config
+	regs    *regFile
+	xml     []byte
 
 	noAck bool
 	intr  atomic.Bool // set by Ctrl-C (0x03) or a dropped connection; Resume clears it
@@ -112,7 +114,7 @@ func New(h *emu.Hart, cfg Config) *Stub {
 	s := &Stub{h: h, cfg: cfg, breaks: map[uint64]uint8{}}
 	s.regs = newRegFile(h, cfg.FLEN)
 	s.xml = s.regs.targetXML()
-	s.lastStop = "T05thread:01;"
+	s.lastStop = "T05thread:" + s.runningThread() + ";"
 	return s
 }
 
@@ -135,9 +137,10 @@ func (s *Stub) handle(pkt []byte) (reply []byte, send bool) {
 	case '?':
 		return []byte(s.lastStop), true
 	case 'g':
+		h, _ := s.regsHart()
 		var out []byte
 		for i := 0; i < numCoreReg; i++ {
-			out = s.regs.read(s.h, s.regs.byNum[i], out)
+			out = s.regs.read(h, s.regs.byNum[i], out)
 		}
 		return out, true
 	case 'G':
@@ -148,7 +151,8 @@ func (s *Stub) handle(pkt []byte) (reply []byte, send bool) {
 		if !ok || r == nil || n > 1<<20 {
 			return []byte("E01"), true
 		}
-		return s.regs.read(s.h, r, nil), true
+		h, _ := s.regsHart()
+		return s.regs.read(h, r, nil), true
 	case 'P':
 		return s.writeReg(p[1:]), true
 	case 'm':
@@ -182,12 +186,16 @@ func (s *Stub) handle(pkt []byte) (reply []byte, send bool) {
 	case 'q', 'Q':
 		return s.query(p), true
 	case 'H':
-		if len(p) >= 2 && (p[1] == 'g' || p[1] == 'c') && validThread(p[2:]) {
-			return []byte("OK"), true
+		id, ok := s.thread(p[min(2, len(p)):])
+		if len(p) < 2 || (p[1] != 'g' && p[1] != 'c') || !ok {
+			return []byte("E01"), true
 		}
-		return []byte("E01"), true
+		if p[1] == 'g' {
+			s.gthread = max(id, 0) // 0 and -1: the running thread
+		}
+		return []byte("OK"), true
 	case 'T':
-		if validThread(p[1:]) {
+		if id, ok := s.thread(p[1:]); ok && id > 0 {
 			return []byte("OK"), true
 		}
 		return []byte("E01"), true
@@ -201,13 +209,67 @@ func (s *Stub) handle(pkt []byte) (reply []byte, send bool) {
 	return nil, true // unknown packets get the empty reply
 }
 
-// validThread accepts the thread ids gdb may name the one thread by: 1, 0 (any), -1 (all).
-func validThread(t string) bool {
-	switch t {
-	case "0", "1", "01", "-1", "p1.1", "p1.-1", "p01.01":
-		return true
+// gdb's thread ids: a Linux thread's id less the process id, plus 1, so that the first
+// thread (and a bare machine's one hart) is 1 and the others follow in the order they were
+// made.
+func (s *Stub) gdbID(tid int64) int64 {
+	if s.h.Linux == nil {
+		return 1
 	}
-	return false
+	return tid - s.h.Linux.Pid() + 1
+}
+
+// runningThread is the running thread's gdb id, in hex.
+func (s *Stub) runningThread() string {
+	if s.h.Linux == nil {
+		return "01"
+	}
+	return fmt.Sprintf("%02x", s.gdbID(s.h.Linux.Tid()))
+}
+
+// thread parses a thread id as gdb sends it (hex, 0 for any, -1 for all, or p.PID.TID in
+// the multiprocess form) and reports whether it names a live thread or is 0 or -1.
+func (s *Stub) thread(t string) (int64, bool) {
+	if rest, ok := strings.CutPrefix(t, "p"); ok {
+		_, tt, ok := strings.Cut(rest, ".")
+		if !ok {
+			return 0, false
+		}
+		t = tt
+	}
+	if t == "-1" {
+		return -1, true
+	}
+	v, ok := parseHex(t)
+	if !ok || v > 1<<32 {
+		return 0, false
+	}
+	if v == 0 {
+		return 0, true
+	}
+	if s.h.Linux == nil {
+		return int64(v), v == 1
+	}
+	for _, tid := range s.h.Linux.ThreadIDs() {
+		if s.gdbID(tid) == int64(v) {
+			return int64(v), true
+		}
+	}
+	return 0, false
+}
+
+// regsHart is the hart whose registers g, p, G and P read and write: the running thread's,
+// or a copy holding those of the thread Hg selected (store puts changes back).
+func (s *Stub) regsHart() (h *emu.Hart, store func() bool) {
+	if s.gthread == 0 || s.h.Linux == nil {
+		return s.h, func() bool { return true }
+	}
+	tid := s.gthread - 1 + s.h.Linux.Pid()
+	v, ok := s.h.Linux.ThreadHart(s.h, tid)
+	if !ok {
+		return s.h, func() bool { return true } // the selected thread is the running one
+	}
+	return v, func() bool { return s.h.Linux.SetThreadHart(tid, v) }
 }
 
 // resumeAddr handles c/s's optional address and C/S's signal (which the program ignores:
@@ -240,7 +302,7 @@ func (s *Stub) vPacket(p string) []byte {
 		// One thread: the first action applies to it.
 		act, _, _ := strings.Cut(p[len("vCont;"):], ";")
 		act, thread, hasThread := strings.Cut(act, ":")
-		if hasThread && !validThread(thread) {
+		if _, ok := s.thread(thread); hasThread && !ok {
 			return []byte("E01")
 		}
 		switch {
@@ -281,9 +343,20 @@ func (s *Stub) query(p string) []byte {
 	case "qAttached":
 		return []byte("1") // as qemu: on quit gdb detaches and the program runs on
 	case "qC":
-		return []byte("QC01")
+		return []byte("QC" + s.runningThread())
 	case "qfThreadInfo":
-		return []byte("m01")
+		if s.h.Linux == nil {
+			return []byte("m01")
+		}
+		var b strings.Builder
+		b.WriteString("m")
+		for i, tid := range s.h.Linux.ThreadIDs() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%02x", s.gdbID(tid))
+		}
+		return []byte(b.String())
 	case "qsThreadInfo":
 		return []byte("l")
 	case "qOffsets":
@@ -340,13 +413,17 @@ func (s *Stub) writeAllRegs(hexRegs string) []byte {
 	if len(hexRegs) != want {
 		return []byte("E01")
 	}
+	h, store := s.regsHart()
 	for i := 0; i < numCoreReg; i++ {
 		r := s.regs.byNum[i]
 		w := r.bits / 4
-		if !s.regs.write(s.h, r, hexRegs[:w]) {
+		if !s.regs.write(h, r, hexRegs[:w]) {
 			return []byte("E01")
 		}
 		hexRegs = hexRegs[w:]
+	}
+	if !store() {
+		return []byte("E01")
 	}
 	s.discardHistory()
 	return []byte("OK")
@@ -359,7 +436,8 @@ func (s *Stub) writeReg(arg string) []byte {
 		return []byte("E01")
 	}
 	r := s.regs.byNum[int(n)]
-	if r == nil || !s.regs.write(s.h, r, val) {
+	h, store := s.regsHart()
+	if r == nil || !s.regs.write(h, r, val) || !store() {
 		return []byte("E01")
 	}
 	s.discardHistory()
@@ -685,7 +763,8 @@ const (
 // program is gone.
 func (s *Stub) stopReply(st emu.Stop, step bool) []byte {
 	stop := func(sig int, extra string) []byte {
-		s.lastStop = fmt.Sprintf("T%02xthread:01;%s", sig, extra)
+		s.gthread = 0
+		s.lastStop = fmt.Sprintf("T%02xthread:%s;%s", sig, s.runningThread(), extra)
 		return []byte(s.lastStop)
 	}
 	if s.lost.Load() {
@@ -755,7 +834,8 @@ func (s *Stub) reverse(step bool) []byte {
 	hist := s.cfg.History
 	stop := func(extra string) []byte {
 		s.h.SyncWatches()
-		s.lastStop = "T05thread:01;" + extra
+		s.gthread = 0
+		s.lastStop = "T05thread:" + s.runningThread() + ";" + extra
 		return []byte(s.lastStop)
 	}
 	if hist == nil {
