@@ -41,10 +41,10 @@ func FuzzLinuxSyscalls(f *testing.F) {
 			nr := fuzzSyscalls[int(in[0])%len(fuzzSyscalls)]
 			for r, sel := range in[1:7] {
 				v := fuzzArg(nr, r, sel)
-			if xlen == 32 {
-				v = int64(int32(v))
-			}
-			a.li(uint32(rA0+r), v)
+				if xlen == 32 {
+					v = int64(int32(v))
+				}
+				a.li(uint32(rA0+r), v)
 			}
 			a.li(rA7, nr).ecall()
 			in = in[7:]
