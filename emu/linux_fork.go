@@ -43,7 +43,7 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 		return l.cloneThread(h, flags, stack, ptid, tls, ctid)
 	}
 	if flags&cloneVM != 0 {
-		return -eINVAL // memory shared with a process of its own: not something libc makes
+		return -eNOSYS // a process of its own sharing the memory (not a thread): not emulated
 	}
 	if l.depth >= maxForkDepth {
 		return -eAGAIN

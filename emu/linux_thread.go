@@ -287,19 +287,13 @@ func (l *Linux) wakeDue(h *Hart) {
 	}
 }
 
-// fireTimersThreaded fires due timers while the running thread's state is saved in its
-// context: their signals go to a thread that takes them.
+// fireTimersThreaded fires due timers while schedule has the running thread's state saved
+// in its context (l.sig still holds the same): their signals go to a thread that takes
+// them, and what reaches the running one goes into its saved state too.
 func (l *Linux) fireTimersThreaded(h *Hart) {
 	cur := l.thr.all[l.thr.cur]
-	l.loadSignals(cur)
 	l.fireTimers(h)
 	cur.sig.pending, cur.sig.info = l.sig.pending, l.sig.info
-}
-
-// loadSignals puts t's signal state into l.sig (for post to route from).
-func (l *Linux) loadSignals(t *thread) {
-	ts, s := &t.sig, &l.sig
-	s.blocked, s.pending, s.info = ts.blocked, ts.pending, ts.info
 }
 
 // preempt, from Poll, lets the next thread that can run have the hart when the running
