@@ -2,8 +2,6 @@ package emu_test
 
 import (
 	"context"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -20,12 +18,7 @@ func TestDiffGlibcFP(t *testing.T) {
 	defer cancel()
 	for _, opt := range []string{"-O2", "-O0"} {
 		t.Run(opt, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "fp")
-			cmd := exec.CommandContext(ctx, gcc, "-static", opt, "-o", out, filepath.Join("testdata", "glibc", "fp.c"), "-lm")
-			if b, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("%v: %v\n%s", cmd.Args, err, b)
-			}
-			rv, q, err := dtRunBoth(ctx, tc, 64, out)
+			rv, q, err := dtRunBoth(ctx, tc, 64, buildGlibcProg(t, ctx, gcc, "fp", opt, "-lm"))
 			if err != nil {
 				t.Fatal(err)
 			}
