@@ -347,15 +347,12 @@ type undoExtra struct {
 }
 
 type vecSave struct {
-	VL, VStart, VType uint64
-	VXRM, VXSAT       uint8
-	SEW, LMUL8        int
-	TA, MA, Vill      bool
-	first, n          int   // registers saved: v[first], ..., v[first+n-1]
-	regs              []int // of those, the ones the instruction changed...
-	old               [][]byte
-	wrReg, wrN        int
-	haveRegs          bool
+	vecConfig
+	first, n   int   // registers saved: v[first], ..., v[first+n-1]
+	regs       []int // of those, the ones the instruction changed...
+	old        [][]byte
+	wrReg, wrN int
+	haveRegs   bool
 }
 
 type memRec struct {
@@ -474,13 +471,11 @@ func (hi *History) begin(h *Hart) *isa.Inst {
 }
 
 func saveVecState(v *Vector) *vecSave {
-	return &vecSave{VL: v.VL, VStart: v.VStart, VType: v.VType, VXRM: v.VXRM, VXSAT: v.VXSAT,
-		SEW: v.SEW, LMUL8: v.LMUL8, TA: v.TA, MA: v.MA, Vill: v.Vill, wrReg: v.wrReg, wrN: v.wrN}
+	return &vecSave{vecConfig: v.config(), wrReg: v.wrReg, wrN: v.wrN}
 }
 
 func (vs *vecSave) restore(v *Vector) {
-	v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT = vs.VL, vs.VStart, vs.VType, vs.VXRM, vs.VXSAT
-	v.SEW, v.LMUL8, v.TA, v.MA, v.Vill = vs.SEW, vs.LMUL8, vs.TA, vs.MA, vs.Vill
+	v.setConfig(vs.vecConfig)
 	v.wrReg, v.wrN = vs.wrReg, vs.wrN
 	for i, r := range vs.regs {
 		copy(v.Reg[r*v.VLENB:(r+1)*v.VLENB], vs.old[i])

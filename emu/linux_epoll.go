@@ -124,7 +124,7 @@ func (l *Linux) epollCollect(h *Hart, set *epollSet, evp uint64, max int) int64 
 			break
 		}
 		r := &set.regs[i]
-		if fd := r.fd; fd >= int64(len(l.fds)) || l.fds[fd] == nil || l.fds[fd].f != r.f {
+		if f, errno := l.fileFor(uint64(r.fd)); errno != 0 || f != r.f {
 			continue // closed: the kernel drops a description's registrations with it
 		}
 		want := uint64(r.events &^ (epollET | epollOneshot))

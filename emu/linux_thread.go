@@ -64,11 +64,23 @@ type thread struct {
 }
 
 type vectorContext struct {
-	reg               []byte
-	vl, vstart, vtype uint64
-	vxrm, vxsat       uint8
-	sew, lmul8        int
-	ta, ma, vill      bool
+	reg []byte
+	cfg vecConfig
+}
+
+// save copies v's registers and configuration into c.
+func (c *vectorContext) save(v *Vector) {
+	if len(c.reg) != len(v.Reg) {
+		c.reg = make([]byte, len(v.Reg))
+	}
+	copy(c.reg, v.Reg)
+	c.cfg = v.config()
+}
+
+// restore puts c into v.
+func (c *vectorContext) restore(v *Vector) {
+	copy(v.Reg, c.reg)
+	v.setConfig(c.cfg)
 }
 
 // threadSignals is the part of signalState each thread has its own of.
@@ -91,6 +103,16 @@ type threadState struct {
 	switches uint64    // how many times another thread took the hart (for the undo log)
 }
 
+// firstThread makes the process's first thread an entry of its own if it has none yet (a
+// clone or a futex wait needs one) and returns the running thread.
+func (l *Linux) firstThread() *thread {
+	if len(l.thr.all) == 0 {
+		l.thr.all = []*thread{{tid: l.pid, clearTid: l.thr.clearTid}}
+		l.thr.cur = 0
+	}
+	return l.thr.all[l.thr.cur]
+}
+
 // threaded reports whether more than one thread lives.
 func (l *Linux) threaded() bool { return len(l.thr.all) > 1 }
 
@@ -109,10 +131,7 @@ func (l *Linux) cloneThread(h *Hart, flags, stack, ptid, tls, ctid uint64) int64
 	if flags&need != need || flags&cloneVfork != 0 {
 		return -eINVAL // a thread shares memory and signal actions; other mixes are not ours
 	}
-	if len(l.thr.all) == 0 {
-		l.thr.all = []*thread{{tid: l.pid, clearTid: l.thr.clearTid}}
-		l.thr.cur = 0
-	}
+	l.firstThread()
 	if len(l.thr.all) >= maxThreads {
 		return -eAGAIN
 	}
@@ -155,12 +174,9 @@ func (l *Linux) saveContext(h *Hart, t *thread) {
 	t.f, t.pc, t.frm, t.fflags = h.F, h.PC, h.frm, h.fflags
 	if v := h.V; v != nil {
 		if t.v == nil {
-			t.v = &vectorContext{reg: make([]byte, len(v.Reg))}
+			t.v = new(vectorContext)
 		}
-		c := t.v
-		copy(c.reg, v.Reg)
-		c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat = v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT
-		c.sew, c.lmul8, c.ta, c.ma, c.vill = v.SEW, v.LMUL8, v.TA, v.MA, v.Vill
+		t.v.save(v)
 	}
 	s := &l.sig
 	t.sig = threadSignals{blocked: s.blocked, pending: s.pending, info: s.info, altSP: s.altSP,
@@ -172,10 +188,8 @@ func (l *Linux) loadContext(h *Hart, t *thread) {
 	copy(h.X[:32], t.x[:])
 	h.X[0] = 0
 	h.F, h.PC, h.frm, h.fflags = t.f, t.pc, t.frm, t.fflags
-	if v, c := h.V, t.v; v != nil && c != nil {
-		copy(v.Reg, c.reg)
-		v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT = c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat
-		v.SEW, v.LMUL8, v.TA, v.MA, v.Vill = c.sew, c.lmul8, c.ta, c.ma, c.vill
+	if h.V != nil && t.v != nil {
+		t.v.restore(h.V)
 	}
 	h.resValid = false // a context switch breaks an LR/SC pair, as the kernel's does
 	ts := &t.sig
@@ -496,10 +510,7 @@ func (l *Linux) futexOp(h *Hart, op uint64, a [6]uint64) int64 {
 				return -eTIMEDOUT
 			}
 		}
-		if len(l.thr.all) == 0 {
-			l.thr.all = []*thread{{tid: l.pid, clearTid: l.thr.clearTid}}
-		}
-		t := l.thr.all[l.thr.cur]
+		t := l.firstThread()
 		t.futexAddr, t.futexMask, t.deadline = a[0], mask, deadline
 		return futexSleep
 	case futexWake, futexWakeBitset:
@@ -630,10 +641,8 @@ func (l *Linux) ThreadHart(h *Hart, tid int64) (view *Hart, ok bool) {
 	v.F, v.PC, v.frm, v.fflags = t.f, t.pc, t.frm, t.fflags
 	if h.V != nil && t.v != nil {
 		vc := *h.V
-		vc.Reg = append([]byte(nil), t.v.reg...)
-		c := t.v
-		vc.VL, vc.VStart, vc.VType, vc.VXRM, vc.VXSAT = c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat
-		vc.SEW, vc.LMUL8, vc.TA, vc.MA, vc.Vill = c.sew, c.lmul8, c.ta, c.ma, c.vill
+		vc.Reg = make([]byte, len(h.V.Reg))
+		t.v.restore(&vc)
 		v.V = &vc
 	}
 	return v, true
@@ -647,10 +656,8 @@ func (l *Linux) SetThreadHart(tid int64, view *Hart) bool {
 	}
 	copy(t.x[:], view.X[:32])
 	t.f, t.pc, t.frm, t.fflags = view.F, view.PC, view.frm, view.fflags
-	if v, c := view.V, t.v; v != nil && c != nil {
-		copy(c.reg, v.Reg)
-		c.vl, c.vstart, c.vtype, c.vxrm, c.vxsat = v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT
-		c.sew, c.lmul8, c.ta, c.ma, c.vill = v.SEW, v.LMUL8, v.TA, v.MA, v.Vill
+	if view.V != nil && t.v != nil {
+		t.v.save(view.V)
 	}
 	return true
 }

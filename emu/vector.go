@@ -63,6 +63,24 @@ type Vector struct {
 	fastScalar []byte
 }
 
+// vecConfig is the vector unit's state besides the registers: the CSRs and what is decoded
+// from vtype. The undo log and thread contexts save and restore it whole.
+type vecConfig struct {
+	VL, VStart, VType uint64
+	VXRM, VXSAT       uint8
+	SEW, LMUL8        int
+	TA, MA, Vill      bool
+}
+
+func (v *Vector) config() vecConfig {
+	return vecConfig{v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT, v.SEW, v.LMUL8, v.TA, v.MA, v.Vill}
+}
+
+func (v *Vector) setConfig(c vecConfig) {
+	v.VL, v.VStart, v.VType, v.VXRM, v.VXSAT = c.VL, c.VStart, c.VType, c.VXRM, c.VXSAT
+	v.SEW, v.LMUL8, v.TA, v.MA, v.Vill = c.SEW, c.LMUL8, c.TA, c.MA, c.Vill
+}
+
 // vmemAccess is one element a vector load or store accessed.
 type vmemAccess struct {
 	addr  uint64
