@@ -1,6 +1,9 @@
 package emu
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Threads (clone with CLONE_VM and CLONE_THREAD, what pthread_create and the Go runtime
 // make) run on the one hart as they would on a one-CPU machine: each thread's registers
@@ -101,6 +104,7 @@ type threadState struct {
 	resched  bool      // the system call just made blocked or yielded: schedule after it
 	clearTid uint64    // set_tid_address of the first thread before there are others
 	switches uint64    // how many times another thread took the hart (for the undo log)
+	only     *thread   // a debugger lets this thread alone run while it can (RunOnly)
 }
 
 // firstThread makes the process's first thread an entry of its own if it has none yet (a
@@ -223,6 +227,18 @@ func (l *Linux) schedule(h *Hart) bool {
 	l.saveContext(h, cur)
 	for {
 		l.wakeDue(h)
+		if t := l.thr.only; t != nil && t.wait == runnable {
+			if i := slices.Index(all, t); i >= 0 {
+				if t != cur {
+					l.thr.switches++
+				}
+				l.thr.cur = i
+				l.loadContext(h, t)
+				l.thr.sliceEnd = h.Instret + threadSlice
+				return true
+			}
+			l.thr.only = nil // it has ended
+		}
 		for i := 1; i <= len(all); i++ {
 			j := (l.thr.cur + i) % len(all)
 			if all[j].wait == runnable {
@@ -354,6 +370,9 @@ func (l *Linux) threadExit(h *Hart) (ret int64, ok bool) {
 	}
 	l.thr.all = append(l.thr.all[:l.thr.cur], l.thr.all[l.thr.cur+1:]...)
 	l.thr.switches++
+	if l.thr.only == t {
+		l.thr.only = nil
+	}
 	// The thread before it in turn takes the hart, so that schedule (which saves the hart
 	// into the running thread) starts from a live thread's state and goes on in turn.
 	l.thr.cur = (l.thr.cur + len(l.thr.all) - 1) % len(l.thr.all)
@@ -661,3 +680,59 @@ func (l *Linux) SetThreadHart(tid int64, view *Hart) bool {
 	}
 	return true
 }
+
+// SwitchThread gives the hart to thread tid, for a debugger that steps or resumes a thread
+// it selected (gdb's vCont;s:TID, or Hc then s): the running thread's state is saved and
+// tid's loaded, as the scheduler does, and hist (if not nil) marks the switch as a point
+// reverse execution stops at. It reports false, changing nothing, when tid is no live thread
+// or waits (in a futex, a sleep, a blocking call): it cannot run before what it waits for
+// happens. Switching to the running thread does nothing.
+func (l *Linux) SwitchThread(h *Hart, tid int64, hist *History) bool {
+	t := l.threadByTid(tid)
+	if t == nil {
+		return len(l.thr.all) == 0 && tid == l.pid
+	}
+	cur := l.thr.all[l.thr.cur]
+	if t == cur {
+		return true
+	}
+	if t.wait != runnable {
+		return false
+	}
+	l.saveContext(h, cur)
+	for i, u := range l.thr.all {
+		if u == t {
+			l.thr.cur = i
+		}
+	}
+	l.loadContext(h, t)
+	l.thr.switches++
+	l.thr.sliceEnd = h.Instret + threadSlice
+	if hist != nil {
+		hist.barrierLast(threadSwitchBarrier)
+	}
+	return true
+}
+
+// Waiting reports whether thread tid is live and waits (so that it cannot take a step).
+func (l *Linux) Waiting(tid int64) bool {
+	t := l.threadByTid(tid)
+	return t != nil && t.wait != runnable
+}
+
+// RunOnly makes thread tid the only one to run, as gdb asks with vCont;c:TID when it steps
+// a thread over a breakpoint it has taken out (the other threads must not pass it
+// meanwhile), until RunAll. It gives tid the hart (SwitchThread) and reports false,
+// changing nothing, when it cannot: tid waits or is no live thread. Should tid come to wait
+// while it runs alone, the others run until it can again: a debugger's lock does not
+// deadlock the program.
+func (l *Linux) RunOnly(h *Hart, tid int64, hist *History) bool {
+	if !l.SwitchThread(h, tid, hist) {
+		return false
+	}
+	l.thr.only = l.threadByTid(tid) // nil before the first clone: there is no other
+	return true
+}
+
+// RunAll ends RunOnly: every thread runs in turn again.
+func (l *Linux) RunAll() { l.thr.only = nil }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -253,7 +254,11 @@ func TestGDBDetach(t *testing.T) {
 }
 
 // TestGDBThreads: gdb lists a pthread program's threads, shows the stopped one, and reads
-// the registers (and so the backtrace) of one that is waiting, and of one not yet run.
+// the registers (and so the backtrace) of one that is waiting, and of one not yet run;
+// stepi on a thread other than the one that stopped steps that thread; and every worker's
+// hit of the breakpoint is seen (gdb steps a thread over a breakpoint it has taken out
+// with vCont;c:TID, which must run that thread alone, or another would pass the
+// breakpoint meanwhile).
 func TestGDBThreads(t *testing.T) {
 	needTool(t, "gdb-multiarch")
 	gcc := needTool(t, "riscv64-linux-gnu-gcc")
@@ -264,12 +269,34 @@ func TestGDBThreads(t *testing.T) {
 	}
 	r := startGDBServer(t, "run", "--gdb", "0", prog)
 	out := runGDB(t, r, prog, "riscv:rv64", "break worker", "continue", "info threads",
-		"thread 1", "bt", "thread 3", "p/x $sp", "thread 2", "p/x $pc", "delete", "continue")
+		"thread 1", "bt", "thread 3", "p/x $sp", "thread 2", "p/x $pc",
+		"thread 4", "p/x $pc", "stepi", "p/x $pc", "info threads",
+		"continue", "continue", "continue", "delete", "continue")
 	mustMatch(t, out, `(?m)^\* 2 +Thread 2 .* in worker \(\)`, `(?m)^  1 +Thread 1 .* in `, `(?m)^  5 +Thread 5 `,
 		`(?m)^#\d+ .* in main \(\)`, `\[Switching to thread 3 \(Thread 3\)\]`, `(?m)^\$1 = 0x[0-9a-f]+`,
-		`(?m)^\$2 = 0x[0-9a-f]+`, `\[Inferior 1 \(Remote target\) exited normally\]`)
+		`(?m)^\$2 = 0x[0-9a-f]+`, `(?m)^\* 4 +Thread 4 `, `\[Inferior 1 \(Remote target\) exited normally\]`)
 	if strings.Count(out, "Thread ") < 6 {
 		t.Errorf("gdb shows fewer than five threads:\n%s", out)
+	}
+	// Thread 4 had not run yet: one stepi moves its pc by one instruction.
+	var before, after uint64
+	if m := regexp.MustCompile(`(?m)^\$3 = 0x([0-9a-f]+)\n(?s:.*)^\$4 = 0x([0-9a-f]+)$`).FindStringSubmatch(out); m == nil {
+		t.Errorf("no pcs of thread 4 around its stepi:\n%s", out)
+	} else {
+		before, _ = strconv.ParseUint(m[1], 16, 64)
+		after, _ = strconv.ParseUint(m[2], 16, 64)
+		if after != before+2 && after != before+4 {
+			t.Errorf("stepi on thread 4 moved its pc from %#x to %#x, want the next instruction:\n%s", before, after, out)
+		}
+	}
+	// Four workers, one breakpoint in each: four hits, each in its own thread.
+	hits := regexp.MustCompile(`(?m)^Thread (\d) hit Breakpoint 1, .*\bworker\b`).FindAllStringSubmatch(out, -1)
+	seen := map[string]bool{}
+	for _, h := range hits {
+		seen[h[1]] = true
+	}
+	if len(hits) != 4 || len(seen) != 4 {
+		t.Errorf("breakpoint hits %v, want one in each of four workers:\n%s", hits, out)
 	}
 	r.wait(t)
 }

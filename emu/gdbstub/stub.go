@@ -58,6 +58,8 @@ type Stub struct {
 	h *emu.Hart
 	// gthread is the gdb id of the thread Hg chose for register access; 0: the running one.
 	gthread int64
+	// cthread is the gdb id of the thread Hc chose for s and c; 0: the running one.
+	cthread int64
 	cfg     Config
 	regs    *regFile
 	xml     []byte
@@ -167,12 +169,12 @@ func (s *Stub) handle(pkt []byte) (reply []byte, send bool) {
 		if !s.resumeAddr(p[1:], pkt[0] == 'C') {
 			return []byte("E01"), true
 		}
-		return s.run(false), true
+		return s.runThread(s.cthread), true
 	case 's', 'S':
 		if !s.resumeAddr(p[1:], pkt[0] == 'S') {
 			return []byte("E01"), true
 		}
-		return s.run(true), true
+		return s.stepThread(s.cthread), true
 	case 'v':
 		return s.vPacket(p), true
 	case 'b':
@@ -192,6 +194,8 @@ func (s *Stub) handle(pkt []byte) (reply []byte, send bool) {
 		}
 		if p[1] == 'g' {
 			s.gthread = max(id, 0) // 0 and -1: the running thread
+		} else {
+			s.cthread = max(id, 0)
 		}
 		return []byte("OK"), true
 	case 'T':
@@ -299,22 +303,45 @@ func (s *Stub) vPacket(p string) []byte {
 	case p == "vCont?":
 		return []byte("vCont;c;C;s;S")
 	case strings.HasPrefix(p, "vCont;"):
-		// One thread: the first action applies to it.
-		act, _, _ := strings.Cut(p[len("vCont;"):], ";")
-		act, thread, hasThread := strings.Cut(act, ":")
-		if _, ok := s.thread(thread); hasThread && !ok {
-			return []byte("E01")
-		}
-		switch {
-		case act == "c":
-			return s.run(false)
-		case act == "s":
-			return s.run(true)
-		case len(act) == 3 && (act[0] == 'C' || act[0] == 'S'):
-			if _, ok := parseHex(act[1:]); !ok {
+		// The threads share one hart. A step action (gdb puts it first: "s:2;c") steps its
+		// thread, which takes the hart. Continue actions that all name one thread ("c:2",
+		// how gdb steps a thread over a breakpoint it has taken out) run that thread alone;
+		// otherwise every thread goes on.
+		var step, cont, all bool
+		var stepID, contID int64
+		for _, a := range strings.Split(p[len("vCont;"):], ";") {
+			act, thread, hasThread := strings.Cut(a, ":")
+			id, ok := s.thread(thread)
+			if hasThread && !ok {
 				return []byte("E01")
 			}
-			return s.run(act[0] == 'S')
+			if len(act) == 3 && (act[0] == 'C' || act[0] == 'S') {
+				if _, ok := parseHex(act[1:]); !ok {
+					return []byte("E01")
+				}
+				act = act[:1]
+			}
+			switch act {
+			case "c", "C":
+				if !hasThread || id <= 0 || cont && id != contID {
+					all = true
+				}
+				cont, contID = true, id
+			case "s", "S":
+				if !step {
+					step, stepID = true, max(id, 0)
+				}
+			default:
+				return []byte("E01")
+			}
+		}
+		switch {
+		case step:
+			return s.stepThread(stepID)
+		case cont && !all:
+			return s.runThread(contID)
+		case cont:
+			return s.runThread(0)
 		}
 		return []byte("E01")
 	case strings.HasPrefix(p, "vKill"):
@@ -676,6 +703,60 @@ func (s *Stub) installHook() func() {
 const stepChunk = 4096
 
 // run continues or single-steps the program and returns the stop reply.
+// stepThread steps the thread with gdb id gid (0: the running one). Another thread takes
+// the hart first; one that waits (in a futex, a sleep, a blocking call) steps once the
+// others have run until it can, or the run stops for another reason on the way (a
+// breakpoint, a signal, an exit, ^C), which is then what gdb hears of.
+func (s *Stub) stepThread(gid int64) []byte {
+	l := s.h.Linux
+	if gid == 0 || l == nil || s.fatal != nil {
+		return s.run(true)
+	}
+	tid := gid - 1 + l.Pid()
+	var ran uint64
+	for !l.SwitchThread(s.h, tid, s.cfg.History) {
+		if !l.Waiting(tid) {
+			break // it ended: step the running thread
+		}
+		if s.cfg.ResumeLimit != 0 && ran >= s.cfg.ResumeLimit {
+			return s.stopReply(emu.Stop{Reason: emu.StopLimit}, false)
+		}
+		var st emu.Stop
+		if s.accessWatches() {
+			st = s.runWatchingAccess(1)
+		} else {
+			st = s.h.Resume(1, s.cfg.History, &s.intr)
+		}
+		if st.Reason != emu.StopLimit {
+			return s.stopReply(st, false)
+		}
+		ran++
+	}
+	return s.run(true)
+}
+
+// runThread continues the thread with gdb id gid alone (0: every thread) until the run
+// stops. When that thread waits, and so cannot run, every thread goes on. When every
+// thread goes on, the one Hg selected since the last stop (if it can run) takes the hart
+// first: gdb steps a thread by putting a breakpoint after its instruction, selecting it
+// and continuing them all, and on a machine with a CPU a thread, that thread's next
+// instruction would be the one that ran at once.
+func (s *Stub) runThread(gid int64) []byte {
+	l := s.h.Linux
+	if l == nil || s.fatal != nil {
+		return s.run(false)
+	}
+	if gid == 0 {
+		if s.gthread != 0 {
+			l.SwitchThread(s.h, s.gthread-1+l.Pid(), s.cfg.History)
+		}
+		return s.run(false)
+	}
+	l.RunOnly(s.h, gid-1+l.Pid(), s.cfg.History)
+	defer l.RunAll()
+	return s.run(false)
+}
+
 func (s *Stub) run(step bool) []byte {
 	if s.fatal != nil {
 		// The program died of a signal and gdb let it through: it ends now.
