@@ -7,6 +7,7 @@ require (
 	github.com/chzyer/readline v1.5.1
 	github.com/creack/pty v1.1.24
 	github.com/emmansun/gmsm v0.15.5
+	github.com/google/go-cmp v0.7.0
 	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0

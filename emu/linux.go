@@ -49,6 +49,9 @@ type Linux struct {
 	realBase uint64 // CLOCK_REALTIME at virtual time 0, in ns
 
 	root *os.Root
+	// cwd is the working directory, a guest path without the trailing slash ("" for "/", the
+	// directory a process starts in), so that cwd + "/" + a relative path is absolute.
+	cwd  string
 	exe  string
 	auxv []byte // the auxiliary vector, for Auxv
 	// traceLine is the --strace line of the call in progress, until its result is known.

@@ -74,13 +74,15 @@ func (l *Linux) execve(h *Hart, pathAddr, argvAddr, envpAddr uint64) (int64, boo
 		return -8, true
 	}
 	n := mc.Linux
-	// The process carries on: its descriptors, identity, children and ignored signals.
+	// The process carries on: its descriptors, working directory, identity, children and
+	// ignored signals.
 	for fd, e := range l.fds {
 		if e != nil && e.cloexec {
 			l.closeFD(uint64(fd))
 		}
 	}
 	n.fds, n.pid, n.depth, n.nextPid, n.children = l.fds, l.pid, l.depth, l.nextPid, l.children
+	n.cwd = l.cwd
 	n.mappedFiles = append(n.mappedFiles, l.mappedFiles...)
 	n.Unimplemented = l.Unimplemented
 	n.tm.slept = l.tm.slept

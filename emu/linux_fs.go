@@ -193,13 +193,14 @@ func errnoOf(err error) uint64 {
 	return eIO
 }
 
-// guestPath makes p absolute against the directory dirfd names (the cwd is "/").
+// guestPath makes p absolute against the directory dirfd names (AT_FDCWD: the working
+// directory).
 func (l *Linux) guestPath(dirfd uint64, p string) (string, uint64) {
 	if strings.HasPrefix(p, "/") {
 		return p, 0
 	}
 	if int64(int32(dirfd)) == atFdcwd {
-		return "/" + p, 0
+		return l.cwd + "/" + p, 0
 	}
 	f, errno := l.fileFor(dirfd)
 	if errno != 0 {
@@ -490,7 +491,7 @@ func (l *Linux) pathInfo(h *Hart, dirfd, pathAddr, flags uint64) (statInfo, uint
 	}
 	if p == "" && flags&atEmptyPath != 0 {
 		if int64(int32(dirfd)) == atFdcwd {
-			p = "/"
+			p = l.cwd + "/"
 		} else {
 			f, errno := l.fileFor(dirfd)
 			if errno != 0 {
@@ -699,4 +700,48 @@ func (l *Linux) faccessat(h *Hart, dirfd, pathAddr, mode, flags uint64) int64 {
 		return -eACCES
 	}
 	return 0
+}
+
+// chdir makes the directory at guest path p (absolute, symbolic links followed) the
+// working directory. The sysroot's directories are the guest's; without a sysroot there is
+// only "/".
+func (l *Linux) chdir(p string) int64 {
+	if len(p) > 4096 {
+		return -eNAMETOO
+	}
+	rel := "."
+	if l.root != nil {
+		r, errno := l.resolve(p, true)
+		if errno != 0 {
+			return -int64(errno)
+		}
+		st, err := l.root.Stat(r)
+		if err != nil {
+			return -int64(errnoOf(err))
+		}
+		if !st.IsDir() {
+			return -eNOTDIR
+		}
+		rel = r
+	} else if len(splitPath(path.Clean("/"+p))) != 0 {
+		return -eNOENT
+	}
+	l.cwd = strings.TrimSuffix(path.Clean("/"+rel), "/")
+	return 0
+}
+
+// getcwd writes the working directory to buf (size bytes) as the system call does: the
+// length with the terminating NUL, or ERANGE when it does not fit.
+func (l *Linux) getcwd(h *Hart, buf, size uint64) int64 {
+	d := l.cwd
+	if d == "" {
+		d = "/"
+	}
+	if size < uint64(len(d))+1 {
+		return -34 // ERANGE
+	}
+	if !l.put(h, buf, append([]byte(d), 0)) {
+		return -eFAULT
+	}
+	return int64(len(d)) + 1
 }

@@ -17,6 +17,7 @@ const (
 	sysIoctl            = 29
 	sysFaccessat        = 48
 	sysChdir            = 49
+	sysFchdir           = 50
 	sysOpenat           = 56
 	sysClose            = 57
 	sysPipe2            = 59
@@ -244,15 +245,27 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		}
 		return l.getdents64(h, f, a[1], a[2]), true
 	case sysGetcwd:
-		if a[1] < 2 {
-			return -34, true // ERANGE
-		}
-		if !l.put(h, a[0], []byte("/\x00")) {
-			return -eFAULT, true
-		}
-		return 2, true
+		return l.getcwd(h, a[0], a[1]), true
 	case sysChdir:
-		return -eACCES, true
+		p, errno := l.readPath(h, a[0])
+		if errno != 0 {
+			return -int64(errno), true
+		}
+		if p == "" {
+			return -eNOENT, true
+		}
+		abs, _ := l.guestPath(atFdcwdU, p)
+		return l.chdir(abs), true
+	case sysFchdir:
+		f, errno := l.fileFor(a[0])
+		if errno != 0 {
+			return -int64(errno), true
+		}
+		if f.kind != kindDir {
+			return -eNOTDIR, true
+		}
+		l.cwd = f.guest
+		return 0, true
 	case sysDup:
 		f, errno := l.fileFor(a[0])
 		if errno != 0 {

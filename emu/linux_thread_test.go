@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"rvsim/emu"
 )
 
 // needGlibcGCC returns the static-glibc cross compiler, or skips (fails in CI) without it.
@@ -113,5 +117,62 @@ func TestGoProgram(t *testing.T) {
 		if err != nil || string(b) != want {
 			t.Errorf("QEMU: %v, stdout:\n%s", err, b)
 		}
+	}
+}
+
+// TestLinuxWorkingDirectory: chdir, fchdir and getcwd, relative paths against the working
+// directory, errors as Linux gives them, and a child that keeps the directory across fork
+// and execve (busybox's sh runs `cd dir && ls` that way).
+func TestLinuxWorkingDirectory(t *testing.T) {
+	gcc := needGlibcGCC(t)
+	prog := buildGlibcProg(t, context.Background(), gcc, "cwd")
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a", "b", "f.txt"), []byte("in a/b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a/b", filepath.Join(dir, "l")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "prog"), b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	out, st := runLinuxProg(t, prog, root, 0)
+	want := `start /
+chdir a/b: 0
+now /a/b
+f.txt: 7 in a/b
+getcwd into 4 bytes: fails, ERANGE 1
+stat ./f.txt: 0 size 7
+chdir ..: 0
+up /a
+chdir b/f.txt: -1 ENOTDIR 1
+chdir nope: -1 ENOENT 1
+chdir "": -1 ENOENT 1
+still /a
+chdir /l: 0
+through the link /a/b
+chdir ../..: 0
+top /
+fchdir a: 0
+fchdir /a
+fchdir stdout: -1 ENOTDIR 1
+child /a/b
+f.txt: 7 in a/b
+child status 0
+`
+	if st.Reason != emu.StopExit || st.Code != 0 || out != want {
+		t.Errorf("stop %+v, output (- want, + got):\n%s", st, cmp.Diff(want, out))
 	}
 }
