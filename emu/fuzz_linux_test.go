@@ -19,7 +19,6 @@ var fuzzSyscalls = []int64{
 	101, 115, 124, // nanosleep, clock_nanosleep, sched_yield
 	93, 96, 178, 129, 130, 131, 134, 135, // exit, set_tid_address, gettid, kill, tkill, tgkill, rt_sigaction, rt_sigprocmask
 	103, 222, 215, 233, // setitimer, mmap, munmap, madvise
-	17, 49, 50, // getcwd, chdir, fchdir
 }
 
 // FuzzLinuxSyscalls runs a program that makes a sequence of system calls chosen by the
