@@ -145,6 +145,15 @@ type session struct {
 
 	bps     []*breakpoint
 	nextNum int
+	// stopAt counts, per address, the runs that stop there themselves (next, finish,
+	// until): a conditional breakpoint there whose condition is false does not hide the stop.
+	stopAt map[uint64]int
+	// condMemo is the last evaluation of the conditions at a stop (pc and instret), so
+	// that the stop is tested once and an error in a condition printed once.
+	condMemo struct {
+		pc, instret uint64
+		bp          *breakpoint
+	}
 
 	// prevX and prevV are the registers before the last command that ran the program, for
 	// marking what it changed; last describes the last instruction it executed, for explain.
@@ -189,6 +198,7 @@ type breakpoint struct {
 	n     uint64 // watched bytes
 	hits  int
 	spec  string
+	cond  string // stop only when this expression is not 0 ("" : always), as gdb's break ... if
 }
 
 // execRecord is an executed instruction with the registers it read, for explain.

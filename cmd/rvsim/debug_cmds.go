@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,12 +85,19 @@ were. What a system call wrote to a terminal or read from stdin stays written an
 the cost model's state (--core) is not reversed. The log holds the last --history
 instructions; a continue with --fast clears it.`,
 			run: cmdReverseStep},
-		{name: "break", aliases: []string{"b", "br"}, args: "ADDR|SYM|SYM+OFF", complete: "sym",
+		{name: "break", aliases: []string{"b", "br"}, args: "ADDR|SYM|SYM+OFF [if EXPR]", complete: "sym",
 			short: "stop before executing the instruction at an address",
-			run:   func(s *session, _ string, a []string) error { return s.addBreak(a, false) }},
-		{name: "tbreak", aliases: []string{"tb"}, args: "ADDR|SYM|SYM+OFF", complete: "sym",
+			long: `With "if EXPR" the program stops there only when EXPR (as print evaluates it, where the
+program stopped) is not 0, as in gdb: "break sm4_ecb_encrypt if $a2 == 64",
+"b *0x119fa if $t0 == 64 && $vl > 4". A condition that cannot be evaluated stops the
+program with the error. "condition N EXPR" changes it later.`,
+			run: func(s *session, _ string, a []string) error { return s.addBreak(a, false) }},
+		{name: "tbreak", aliases: []string{"tb"}, args: "ADDR|SYM|SYM+OFF [if EXPR]", complete: "sym",
 			short: "a breakpoint deleted when it is hit",
 			run:   func(s *session, _ string, a []string) error { return s.addBreak(a, true) }},
+		{name: "condition", aliases: []string{"cond"}, args: "N [EXPR]",
+			short: "stop at breakpoint N only when EXPR is not 0 (without EXPR: always)",
+			run:   cmdCondition},
 		{name: "watch", aliases: []string{"wa"}, args: "ADDR|SYM [LEN]", complete: "sym",
 			short: "stop after an instruction or system call changes LEN bytes at ADDR",
 			long: `LEN defaults to the symbol's size, else to XLEN/8. The stop comes after the instruction
@@ -264,9 +272,77 @@ func (s *session) resume(n uint64, record bool) emu.Stop {
 	s.out.Flush() // the program's output must come after what the session printed
 	s.intr.Store(false)
 	s.running.Store(true)
-	st := s.h.Resume(n, hist, &s.intr)
-	s.running.Store(false)
-	return st
+	defer s.running.Store(false)
+	for {
+		start := s.h.Instret
+		st := s.h.Resume(n, hist, &s.intr)
+		// Breakpoints whose conditions are all false are passed by, as gdb does (it tests
+		// the condition where the program stopped and resumes it).
+		if st.Reason != emu.StopBreak || st.Msg != emu.MsgBreakpoint || s.stopAt[st.PC] > 0 ||
+			s.userBreakAt(st.PC) == nil || s.breakHit(st.PC) != nil {
+			return st
+		}
+		if ran := s.h.Instret - start; ran < n {
+			n -= ran
+		} else {
+			return emu.Stop{Reason: emu.StopLimit, PC: s.h.PC}
+		}
+	}
+}
+
+// breakHit is the user's breakpoint at pc, the program having stopped there, whose
+// condition holds (or that has none): nil when there is none. A condition that cannot be
+// evaluated counts as true, with an error printed, as in gdb.
+func (s *session) breakHit(pc uint64) *breakpoint {
+	m := &s.condMemo
+	if m.pc == pc && m.instret == s.h.Instret && m.bp != nil {
+		return m.bp
+	}
+	var hit *breakpoint
+	for _, bp := range s.bps {
+		if bp.watch || bp.addr != pc {
+			continue
+		}
+		if bp.cond == "" {
+			hit = bp
+			break
+		}
+		v, err := evalExpr(sessionExpr{s}, bp.cond)
+		if err == nil && !isScalar(v.t) {
+			err = errors.New("the condition is not a number or pointer")
+		}
+		if err != nil {
+			fmt.Fprintf(s.out, "Error in testing condition for breakpoint %d:\n%v\n", bp.num, err)
+			hit = bp
+			break
+		}
+		if v.bits != 0 {
+			hit = bp
+			break
+		}
+	}
+	if hit != nil {
+		m.pc, m.instret, m.bp = pc, s.h.Instret, hit
+	}
+	return hit
+}
+
+// stopAtTargets marks addresses a run stops at by itself (see session.stopAt) and returns
+// the function that unmarks them.
+func (s *session) stopAtTargets(targets []uint64) func() {
+	if s.stopAt == nil {
+		s.stopAt = map[uint64]int{}
+	}
+	for _, t := range targets {
+		s.stopAt[t]++
+	}
+	return func() {
+		for _, t := range targets {
+			if s.stopAt[t]--; s.stopAt[t] == 0 {
+				delete(s.stopAt, t)
+			}
+		}
+	}
 }
 
 // runFast reports whether commands that run many instructions skip recording.
@@ -362,7 +438,7 @@ func cmdContinue(s *session, _ string, args []string) error {
 	for {
 		st := s.resume(s.budget(), !s.runFast())
 		if st.Reason == emu.StopBreak && st.Msg == emu.MsgBreakpoint && ignore > 0 {
-			if bp := s.userBreakAt(st.PC); bp != nil {
+			if bp := s.breakHit(st.PC); bp != nil {
 				bp.hits++
 				ignore--
 				continue
@@ -462,6 +538,7 @@ func (s *session) runTo(targets []uint64, cfa0 uint64) emu.Stop {
 			s.h.ClearBreakpoint(t)
 		}
 	}()
+	defer s.stopAtTargets(targets)()
 	for {
 		st := s.resume(s.budget(), !s.runFast())
 		if st.Reason != emu.StopBreak || st.Msg != emu.MsgBreakpoint {
@@ -473,7 +550,7 @@ func (s *session) runTo(targets []uint64, cfa0 uint64) emu.Stop {
 				hit = true
 			}
 		}
-		user := s.userBreakAt(st.PC)
+		user := s.breakHit(st.PC)
 		if !hit || user != nil && !added[st.PC] {
 			return st // a user's breakpoint: report it as such
 		}
@@ -637,6 +714,18 @@ func (s *session) addBreak(args []string, temp bool) error {
 	if len(args) == 0 {
 		return errors.New("break needs an address or symbol")
 	}
+	cond := ""
+	if i := slices.Index(args, "if"); i >= 0 {
+		if cond = strings.TrimSpace(strings.Join(args[i+1:], " ")); cond == "" {
+			return errors.New("break ... if needs a condition (an expression)")
+		}
+		if err := checkExpr(sessionExpr{s}, cond); err != nil {
+			return err
+		}
+		if args = args[:i]; len(args) == 0 {
+			return errors.New("break needs an address or symbol before if")
+		}
+	}
 	spec := strings.Join(args, " ")
 	addr, err := s.location(spec)
 	if err != nil {
@@ -656,7 +745,7 @@ func (s *session) addBreak(args []string, temp bool) error {
 			fmt.Fprintf(s.out, "Note: breakpoint %d also set at this address.\n", bp.num)
 		}
 	}
-	bp := &breakpoint{num: s.nextNum, addr: addr, temp: temp, spec: spec}
+	bp := &breakpoint{num: s.nextNum, addr: addr, temp: temp, spec: spec, cond: cond}
 	s.nextNum++
 	s.bps = append(s.bps, bp)
 	s.h.SetBreakpoint(addr)
@@ -670,6 +759,37 @@ func (s *session) addBreak(args []string, temp bool) error {
 	}
 	fmt.Fprintf(s.out, "%s %d at %s\n", kind, bp.num, s.where(addr))
 	return nil
+}
+
+func cmdCondition(s *session, _ string, args []string) error {
+	if len(args) == 0 {
+		return errors.New("condition needs a breakpoint number")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return fmt.Errorf("bad breakpoint number %q", args[0])
+	}
+	cond := strings.TrimSpace(strings.Join(args[1:], " "))
+	if cond != "" {
+		if err := checkExpr(sessionExpr{s}, cond); err != nil {
+			return err
+		}
+	}
+	for _, bp := range s.bps {
+		if bp.num != n {
+			continue
+		}
+		if bp.watch {
+			return fmt.Errorf("%d is a watchpoint: conditions are for breakpoints", n)
+		}
+		bp.cond = cond
+		s.condMemo.bp = nil
+		if cond == "" {
+			fmt.Fprintf(s.out, "Breakpoint %d now unconditional.\n", n)
+		}
+		return nil
+	}
+	return fmt.Errorf("no breakpoint number %d", n)
 }
 
 func (s *session) userBreakAt(pc uint64) *breakpoint {

@@ -292,6 +292,23 @@ func evalExpr(env exprEnv, src string) (value, error) {
 	return v, nil
 }
 
+// checkExpr parses src and works out its type without reading memory or assigning: the
+// errors a breakpoint's condition gets when it is set (syntax, unknown names).
+func checkExpr(env exprEnv, src string) error {
+	toks, err := tokenize(src)
+	if err != nil {
+		return err
+	}
+	p := &exprParser{env: env, src: src, toks: toks, noSide: true}
+	if _, err := p.assign(); err != nil {
+		return err
+	}
+	if p.peek().kind != tkEOF {
+		return p.syntaxError()
+	}
+	return nil
+}
+
 func (p *exprParser) peek() token { return p.toks[p.i] }
 func (p *exprParser) next() token {
 	t := p.toks[p.i]

@@ -219,7 +219,7 @@ func (s *session) report(st emu.Stop) {
 	case emu.StopBreak:
 		switch st.Msg {
 		case emu.MsgBreakpoint:
-			if bp := s.userBreakAt(st.PC); bp != nil {
+			if bp := s.breakHit(st.PC); bp != nil {
 				bp.hits++
 				kind := "Breakpoint"
 				if bp.temp {
@@ -459,6 +459,9 @@ func (s *session) showBreakpoints() {
 			hits += ")"
 		}
 		fmt.Fprintf(s.out, "%-4d %-11s %-5s %-19s %s%s\n", bp.num, typ, disp, s.hex(bp.addr), what, hits)
+		if bp.cond != "" {
+			fmt.Fprintf(s.out, "\tstop only if %s\n", bp.cond)
+		}
 	}
 }
 

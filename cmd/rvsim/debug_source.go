@@ -484,9 +484,10 @@ func cmdAdvance(s *session, _ string, args []string) error {
 			s.h.ClearBreakpoint(t)
 		}
 	}()
+	defer s.stopAtTargets(targets)()
 	for {
 		st := s.resume(s.budget(), !s.runFast())
-		if st.Reason == emu.StopBreak && st.Msg == emu.MsgBreakpoint && s.userBreakAt(st.PC) == nil {
+		if st.Reason == emu.StopBreak && st.Msg == emu.MsgBreakpoint && s.breakHit(st.PC) == nil {
 			returned := caller != nil && st.PC == caller.pc && s.h.Reg(2) >= caller.sp
 			if st.PC != target && !returned {
 				continue // the caller's pc in a deeper activation
@@ -551,7 +552,7 @@ func (s *session) restart(args []string, toMain bool) error {
 	}
 	fmt.Fprintf(s.out, "Starting program: %s\n", what)
 	s.markStop()
-	if s.userBreakAt(s.h.PC) != nil {
+	if s.breakHit(s.h.PC) != nil {
 		// A breakpoint on the first instruction (start's at _start): stop before it.
 		s.report(emu.Stop{Reason: emu.StopBreak, Msg: emu.MsgBreakpoint, PC: s.h.PC})
 		return nil
