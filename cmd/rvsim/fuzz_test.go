@@ -33,6 +33,7 @@ func FuzzDebugCommands(f *testing.F) {
 		"until\nfinish\nnext 2\ntbreak $pc+4\nx/s 0\nx/8xb buf+-3\n",
 		"x/65536xg 0\nx/0x\nbreak\nwatch\n\n\n",
 		"cycles\nset $v1[0] = 1\nprint $pc\ninfo\nstep -1\nx/3c &$pc\n",
+		"break *0x1008c if $t0 == 7\ncontinue\ncondition 1 *(long *)$sp > 3\ncontinue\ncondition 1\nnext\n",
 	} {
 		f.Add(s)
 	}
