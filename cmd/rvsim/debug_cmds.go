@@ -106,9 +106,15 @@ that changed the bytes; writing the value they already hold does not count.`,
 		{name: "delete", aliases: []string{"d", "del"}, args: "[N...]",
 			short: "delete breakpoints and watchpoints N (all without N)",
 			run:   cmdDelete},
-		{name: "info", aliases: []string{"i"}, args: "breakpoints|registers [REG...]|symbol ADDR|frame|line [LOC]|display|history", complete: "info",
-			short: "show breakpoints, registers, what an address is, the frame, a line's code, displays, the undo log",
+		{name: "info", aliases: []string{"i"}, args: "breakpoints|registers [REG...]|symbol ADDR|frame|line [LOC]|display|history|threads", complete: "info",
+			short: "show breakpoints, registers, what an address is, the frame, a line's code, displays, the undo log, the threads",
 			run:   cmdInfo},
+		{name: "thread", args: "[N]",
+			short: "show the running thread, or give the hart to thread N (as 'info threads' numbers them)",
+			long: `A Linux program's threads share the one hart: thread N, if it can run (it does not wait
+in a futex, a sleep or a blocking call), takes the hart, and every command then steps,
+shows and changes it. The undo log does not go back past the switch.`,
+			run: cmdThread},
 		{name: "print", aliases: []string{"p", "inspect"}, args: "[/FMT] EXPR", mods: true, complete: "sym",
 			short: "evaluate an expression and show its value, as $N in the value history",
 			long: `EXPR is C as gdb reads it: registers ($a0, $sp, $pc, $v1 as its q/l/w/s/b elements, CSRs
@@ -877,7 +883,7 @@ func (s *session) removeBreak(bp *breakpoint) {
 
 func cmdInfo(s *session, _ string, args []string) error {
 	if len(args) == 0 {
-		return errors.New("info what? breakpoints, registers, all-registers, symbol ADDR, frame, line [LOCATION], display or history")
+		return errors.New("info what? breakpoints, registers, all-registers, symbol ADDR, frame, line [LOCATION], display, history or threads")
 	}
 	sub := args[0]
 	switch {
@@ -904,6 +910,8 @@ func cmdInfo(s *session, _ string, args []string) error {
 			return errors.New("info symbol needs an address")
 		}
 		return s.infoSymbol(strings.Join(args[1:], " "))
+	case strings.HasPrefix("threads", sub) && len(sub) >= 2:
+		s.infoThreads()
 	case strings.HasPrefix("history", sub):
 		switch {
 		case !s.undo:
@@ -916,7 +924,7 @@ func cmdInfo(s *session, _ string, args []string) error {
 			fmt.Fprintln(s.out)
 		}
 	default:
-		return fmt.Errorf("info %s: want breakpoints, registers, all-registers, symbol, frame, line, display or history", sub)
+		return fmt.Errorf("info %s: want breakpoints, registers, all-registers, symbol, frame, line, display, history or threads", sub)
 	}
 	return nil
 }
@@ -1169,5 +1177,72 @@ func cmdCycles(s *session, _ string, args []string) error {
 	if s.undo && s.hist.Len() > 0 {
 		fmt.Fprintf(s.out, "(reverse-step does not reverse the model)\n")
 	}
+	return nil
+}
+
+// threadNum is a Linux thread's number in the session, gdb's: 1 for the process's first
+// thread, then in the order they were made (the id less the process id, plus 1).
+func (s *session) threadNum(tid int64) int64 { return tid - s.h.Linux.Pid() + 1 }
+
+// infoThreads lists the threads as gdb's info threads does: number, id, state and where.
+func (s *session) infoThreads() {
+	l := s.h.Linux
+	if l == nil {
+		fmt.Fprintf(s.out, "  Id   Target       State    Frame\n* 1    hart 0       running  %s\n", s.where(s.h.PC))
+		return
+	}
+	fmt.Fprintf(s.out, "  Id   Target       State    Frame\n")
+	for _, tid := range l.ThreadIDs() {
+		mark, state, pc := " ", "runnable", s.h.PC
+		if tid == l.Tid() {
+			mark, state = "*", "running"
+		} else {
+			if v, ok := l.ThreadHart(s.h, tid); ok {
+				pc = v.PC
+			}
+			if l.Waiting(tid) {
+				state = "waiting"
+			}
+		}
+		fmt.Fprintf(s.out, "%s %-4d %-12s %-8s %s\n", mark, s.threadNum(tid), fmt.Sprintf("Thread %d", tid), state, s.where(pc))
+	}
+}
+
+func cmdThread(s *session, _ string, args []string) error {
+	l := s.h.Linux
+	if len(args) == 0 {
+		if l == nil {
+			fmt.Fprintln(s.out, "[Current thread is 1 (hart 0)]")
+		} else {
+			fmt.Fprintf(s.out, "[Current thread is %d (Thread %d)]\n", s.threadNum(l.Tid()), l.Tid())
+		}
+		return nil
+	}
+	if len(args) > 1 {
+		return errors.New("thread takes one thread number")
+	}
+	n, err := strconv.ParseInt(args[0], 10, 64)
+	if err != nil || n < 1 {
+		return fmt.Errorf("bad thread number %q", args[0])
+	}
+	if l == nil {
+		if n != 1 {
+			return fmt.Errorf("no thread %d: a bare machine has one hart", n)
+		}
+		return nil
+	}
+	tid := n - 1 + l.Pid()
+	if !slices.Contains(l.ThreadIDs(), tid) {
+		return fmt.Errorf("no thread %d ('info threads' lists them)", n)
+	}
+	if err := s.canRun(); err != nil {
+		return err
+	}
+	if !l.SwitchThread(s.h, tid, s.hist) {
+		return fmt.Errorf("thread %d waits (in a futex, a sleep or a blocking call): it cannot take the hart until that ends", n)
+	}
+	s.last = nil // explain's last instruction was another thread's
+	fmt.Fprintf(s.out, "[Switching to thread %d (Thread %d)]\n", n, tid)
+	s.showWhere()
 	return nil
 }

@@ -142,7 +142,7 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 		cands = commandNames()
 	case "info":
 		if len(words) == 1 {
-			cands = []string{"breakpoints", "registers", "symbol", "frame", "line", "display", "history", "watchpoints"}
+			cands = []string{"breakpoints", "registers", "symbol", "frame", "line", "display", "history", "watchpoints", "threads"}
 		} else if strings.HasPrefix("registers", words[1]) {
 			cands = regNames()
 		} else {
