@@ -83,9 +83,12 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	default:
 		status = SIGKILL
 	}
-	l.children = append(l.children, childStatus{pid: pid, status: status})
-	if flags&sigMask != 0 {
-		l.raiseSignal(h, flags&sigMask)
+	c := childStatus{pid: pid, status: status}
+	l.children = append(l.children, c)
+	if sig := flags & sigMask; sig == SIGCHLD {
+		l.post(sig, chldInfo(c, h.ISA.XLEN))
+	} else if sig != 0 {
+		l.raiseSignal(h, sig)
 	}
 	return pid
 }

@@ -390,11 +390,18 @@ func (l *Linux) raiseSignal(h *Hart, sig uint64) {
 
 func (l *Linux) post(sig uint64, info [128]byte) {
 	a := l.sig.actions[sig]
-	if a.handler == sigIgn || a.handler == sigDfl && !defaultTerminates(sig) {
-		return // discarded at once, as the kernel does for ignored signals
+	t := l.routeSignal(sig)
+	blocked := l.sig.blocked
+	if t != nil {
+		blocked = t.sig.blocked
+	}
+	if (a.handler == sigIgn || a.handler == sigDfl && !defaultTerminates(sig)) && blocked&sigBit(sig) == 0 {
+		// Discarded at once, as the kernel does for an ignored signal; a blocked one stays
+		// pending (sigwait takes it, or the action may change before it is unblocked).
+		return
 	}
 	binary.LittleEndian.PutUint32(info[0:], uint32(sig))
-	if t := l.routeSignal(sig); t != nil {
+	if t != nil {
 		t.sig.pending |= sigBit(sig)
 		t.sig.info[sig] = info
 		return
@@ -418,6 +425,9 @@ func (l *Linux) deliverPending(h *Hart) bool {
 	}
 	l.sig.pending &^= sigBit(sig)
 	a := l.sig.actions[sig]
+	if a.handler == sigDfl && !defaultTerminates(sig) {
+		return true // (pending while blocked, ignored once unblocked)
+	}
 	if a.handler == sigDfl {
 		h.stop = Stop{Reason: StopSignal, Signal: int(sig), PC: h.PC, Msg: "killed by " + SignalName(int(sig)) + " (no handler)"}
 		return false

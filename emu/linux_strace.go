@@ -33,7 +33,7 @@ var syscallNames = map[uint64]syscallInfo{
 	22: {"epoll_pwait", 6, -1}, 441: {"epoll_pwait2", 6, -1},
 	73: {"ppoll", 5, -1}, 78: {"readlinkat", 4, 1}, 79: {"newfstatat", 4, 1}, 80: {"fstat", 2, -1},
 	82: {"fsync", 1, -1}, 88: {"utimensat", 4, 1}, 90: {"capget", 2, -1}, 93: {"exit", 1, -1},
-	94: {"exit_group", 1, -1}, 96: {"set_tid_address", 1, -1}, 98: {"futex", 6, -1},
+	94: {"exit_group", 1, -1}, 95: {"waitid", 5, -1}, 96: {"set_tid_address", 1, -1}, 98: {"futex", 6, -1},
 	99: {"set_robust_list", 2, -1}, 101: {"nanosleep", 2, -1}, 102: {"getitimer", 2, -1},
 	103: {"setitimer", 3, -1}, 107: {"timer_create", 3, -1}, 108: {"timer_gettime", 2, -1},
 	109: {"timer_getoverrun", 1, -1}, 110: {"timer_settime", 4, -1}, 111: {"timer_delete", 1, -1},
@@ -56,7 +56,7 @@ var syscallNames = map[uint64]syscallInfo{
 	291: {"statx", 5, 1}, 293: {"rseq", 4, -1}, 403: {"clock_gettime64", 2, -1},
 	406: {"clock_getres_time64", 2, -1}, 407: {"clock_nanosleep_time64", 4, -1},
 	408: {"timer_gettime64", 2, -1}, 409: {"timer_settime64", 4, -1}, 413: {"pselect6_time64", 6, -1},
-	414: {"ppoll_time64", 5, -1}, 422: {"futex_time64", 6, -1}, 435: {"clone3", 2, -1},
+	414: {"ppoll_time64", 5, -1}, 421: {"rt_sigtimedwait_time64", 4, -1}, 422: {"futex_time64", 6, -1}, 435: {"clone3", 2, -1},
 	439: {"faccessat2", 4, 1},
 }
 

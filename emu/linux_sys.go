@@ -41,6 +41,7 @@ const (
 	sysSetTidAddress    = 96
 	sysFutex            = 98
 	sysFutexTime64      = 422
+	sysRtSigtimedwait64 = 421
 	sysSetRobustList    = 99
 	sysNanosleep        = 101
 	sysGetitimer        = 102
@@ -63,6 +64,7 @@ const (
 	sysRtSigaction      = 134
 	sysRtSigprocmask    = 135
 	sysRtSigpending     = 136
+	sysRtSigtimedwait   = 137
 	sysRtSigreturn      = 139
 	sysTimes            = 153
 	sysGetpgid          = 155
@@ -92,6 +94,9 @@ const (
 	sysMprotect         = 226
 	sysMadvise          = 233
 	sysWait4            = 260
+	sysWaitid           = 95
+	sysSetpgid          = 154
+	sysSetsid           = 157
 	sysRiscvHwprobe     = 258
 	sysRiscvFlushIcache = 259
 	sysPrlimit64        = 261
@@ -349,6 +354,19 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return 0, true
 	case sysGetpgid, sysGetsid:
 		return linuxPid, true
+	case sysSetpgid:
+		// Every process is in the first one's group and session: it may stay there.
+		switch {
+		case int64(a[0]) < 0 || int64(a[1]) < 0:
+			return -eINVAL, true
+		case a[0] != 0 && int64(a[0]) != l.pid:
+			return -eSRCH, true
+		case a[1] != 0 && a[1] != linuxPid:
+			return -ePERM, true
+		}
+		return 0, true
+	case sysSetsid:
+		return -ePERM, true // the caller leads its group already (or its group is the first's)
 	case sysGetuid, sysGeteuid, sysGetgid, sysGetegid:
 		return 0, true
 	case sysGetgroups:
@@ -380,6 +398,8 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return l.sysinfo(h, a[0]), true
 	case sysClone:
 		return l.clone(h, a[0], a[1], a[2], a[3], a[4]), true
+	case sysWaitid:
+		return l.waitid(h, a[0], a[1], a[2], a[3], a[4]), true
 	case sysWait4:
 		return l.wait4(h, a[0], a[1], a[2], a[3]), true
 	case sysExecve:
@@ -470,6 +490,8 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return l.rtSigprocmask(h, a[0], a[1], a[2], a[3]), true
 	case sysRtSigpending:
 		return l.rtSigpending(h, a[0], a[1]), true
+	case sysRtSigtimedwait, sysRtSigtimedwait64:
+		return l.rtSigtimedwait(h, a[0], a[1], a[2], a[3])
 	case sysRtSigreturn:
 		return l.rtSigreturn(h)
 	case sysSigaltstack:

@@ -291,7 +291,7 @@ func (l *Linux) wakeDue(h *Hart) {
 				if t.onTimeout != nil {
 					t.onTimeout()
 				}
-				l.resumeAfterCall(t, 0)
+				l.resumeAfterCall(t, t.timedOut)
 			}
 			continue
 		}
@@ -597,8 +597,9 @@ func (l *Linux) pipeWouldBlock(h *Hart, fd uint64, write bool) bool {
 
 // blockEvent makes the running thread of a poll, select or sigsuspend wait among the others
 // until ready (nil: never) turns true, when the call runs again from its ecall; until
-// deadline (0: none), when it returns 0; or until a signal it lets through, -EINTR. The
-// caller has written the call's results for "nothing ready".
+// deadline (0: none), when it returns 0 (or what the caller puts in timedOut after); or
+// until a signal it lets through, -EINTR. The caller has written the call's results for
+// "nothing ready".
 func (l *Linux) blockEvent(h *Hart, ready func() bool, deadline uint64) {
 	t := l.thr.all[l.thr.cur]
 	t.retryReady, t.rewound = ready, ready != nil

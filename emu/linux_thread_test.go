@@ -44,13 +44,24 @@ func buildGlibcProg(t *testing.T, ctx context.Context, gcc, name string, flags .
 // condition variable, pthread_kill to another thread, a timed wait, a detached thread, a
 // barrier) under rvsim and qemu-riscv64: the same output and status.
 func TestDiffGlibcThreads(t *testing.T) {
+	diffGlibcProg(t, "threads", func(t *testing.T, q string) {
+		if n := strings.Count(q, ": 1\n"); n != 5 {
+			t.Errorf("QEMU's run has %d of 5 checks true:\n%s", n, q)
+		}
+	})
+}
+
+// diffGlibcProg builds testdata/glibc/NAME.c at -O2 and -O0, runs it under rvsim and
+// qemu-riscv64, and wants the same stdout and exit status 0 from both; check looks at
+// QEMU's stdout (that the program tested what it says).
+func diffGlibcProg(t *testing.T, name string, check func(t *testing.T, q string)) {
 	tc := dtNeedTools(t)
 	gcc := needGlibcGCC(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	for _, opt := range []string{"-O2", "-O0"} {
 		t.Run(opt, func(t *testing.T) {
-			prog := buildGlibcProg(t, ctx, gcc, "threads", opt)
+			prog := buildGlibcProg(t, ctx, gcc, name, opt)
 			rv, q, err := dtRunBoth(ctx, tc, 64, prog)
 			if err != nil {
 				t.Fatal(err)
@@ -58,14 +69,39 @@ func TestDiffGlibcThreads(t *testing.T) {
 			if rv.status != 0 || q.status != 0 {
 				t.Errorf("exit status: rvsim %d (%s), QEMU %d (%s)", rv.status, rv.detail, q.status, q.detail)
 			}
-			if n := strings.Count(string(q.stdout), ": 1\n"); n != 5 {
-				t.Errorf("QEMU's run has %d of 5 checks true:\n%s", n, q.stdout)
-			}
+			check(t, string(q.stdout))
 			if string(rv.stdout) != string(q.stdout) {
 				t.Errorf("stdout differs:\nrvsim:\n%s\nQEMU:\n%s", rv.stdout, q.stdout)
 			}
 		})
 	}
+}
+
+// TestDiffGlibcSigwait: sigwait, sigwaitinfo and sigtimedwait (rt_sigtimedwait) with one
+// thread and in a signal-handling thread, a blocked SIGCHLD kept pending for them with the
+// child's siginfo, and waitid, as under QEMU.
+func TestDiffGlibcSigwait(t *testing.T) {
+	diffGlibcProg(t, "sigwait", func(t *testing.T, q string) {
+		const want = `sigwait: 0, lowest first: 1
+sigwaitinfo: SIGUSR2, si_signo 1, si_code SI_USER 1, si_pid is mine 1
+sigtimedwait, nothing pending, zero timeout: -1 EAGAIN 1
+sigtimedwait 2 ms: -1 EAGAIN 1, waited at least 2 ms 1
+sigwait for alarm: 0, SIGALRM 1
+SIGCHLD: taken, CLD_EXITED 1, status 7, pid is the child 1
+waitid WNOWAIT: 0, status 7
+waitid: 0, pid is the child 1, status 7, CLD_EXITED 1
+waitid with no children: -1 ECHILD 1
+waitid, killed child: 0, CLD_KILLED 1, SIGTERM 1
+waitid without WEXITED: -1 EINVAL 1
+catcher thread: sigtimedwait 0.1 ms: -1 EAGAIN 1
+catcher thread: sigwait 0, SIGUSR2
+joined: 1
+setpgid(0, 0): 0
+`
+		if q != want {
+			t.Errorf("QEMU's run (- want, + got):\n%s", cmp.Diff(want, q))
+		}
+	})
 }
 
 // TestThreadsDeadlock: threads that all wait for ever end the run with one line and

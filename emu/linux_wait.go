@@ -1,6 +1,9 @@
 package emu
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Waiting: rt_sigsuspend (glibc's sigsuspend and pause), ppoll (poll) and pselect6 (select).
 // With one thread and no other process running beside it, only a timer can end a wait: the
@@ -330,4 +333,179 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 		}
 	}
 	return n, true
+}
+
+// rtSigtimedwait is rt_sigtimedwait (sigwait, sigwaitinfo, sigtimedwait): it takes the
+// lowest pending signal of set (usually blocked, so that it waits here rather than runs a
+// handler), writes its siginfo to info and returns its number; it waits for one until the
+// timeout (NULL: none; zero: -EAGAIN at once), and a signal outside set that is not blocked
+// ends the wait with -EINTR (its handler runs). Threads: one waits while the others run; a
+// signal sent to the process that every thread blocks is pending on the thread that was
+// running, so a waiting thread takes one of set from any thread.
+func (l *Linux) rtSigtimedwait(h *Hart, setAddr, info, tmo, size uint64) (int64, bool) {
+	if size != 8 {
+		return -eINVAL, true
+	}
+	var b [8]byte
+	if !h.Mem.CheckAccess(setAddr, 8, PermR) || h.Mem.Read(setAddr, b[:]) != nil {
+		return -eFAULT, true
+	}
+	set := binary.LittleEndian.Uint64(b[:]) &^ unblockable
+	var deadline uint64 // 0: none
+	if tmo != 0 {
+		d, ok := l.readTimespec(h, tmo) // a 64-bit timespec at both XLENs (RV32 has only the _time64 call)
+		if !ok {
+			return -eFAULT, true
+		}
+		if d == ^uint64(0) {
+			return -eINVAL, true
+		}
+		if d == 0 {
+			if r, ok := l.takeWaited(h, set, info); ok {
+				return r, true
+			}
+			return -eAGAIN, true
+		}
+		deadline = l.now(h) + d
+	}
+	if r, ok := l.takeWaited(h, set, info); ok {
+		return r, true
+	}
+	if l.threaded() {
+		cur := l.thr.all[l.thr.cur]
+		l.blockEvent(h, func() bool { return l.pendingAnywhere(cur, set) }, deadline)
+		cur.timedOut = -eAGAIN
+		return int64(h.Reg(10)), true // a0 as it was, for the call to run again
+	}
+	for firings := 0; ; firings++ {
+		if r, ok := l.takeWaited(h, set, info); ok {
+			return r, true
+		}
+		if l.sig.pending&^l.sig.blocked != 0 {
+			return -eINTR, true
+		}
+		now := l.now(h)
+		if deadline != 0 && now >= deadline {
+			return -eAGAIN, true
+		}
+		next := l.nextDue()
+		if deadline != 0 && (next == 0 || next > deadline) {
+			next = deadline
+		}
+		if next == 0 || firings == 1<<16 {
+			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, PC: h.PC,
+				Msg: "sigwait waits forever: no timer is armed and no signal can come (one thread, no other process)"}
+			return 0, false
+		}
+		if next > now {
+			l.tm.slept += next - now
+		}
+		l.fireTimers(h)
+	}
+}
+
+// takeWaited takes the lowest signal of set pending on the running thread, or else on
+// another thread (see rtSigtimedwait), and writes its siginfo to info (0: nowhere).
+func (l *Linux) takeWaited(h *Hart, set, info uint64) (int64, bool) {
+	pending, infos := &l.sig.pending, &l.sig.info
+	if *pending&set == 0 {
+		pending = nil
+		for i, t := range l.thr.all {
+			if i != l.thr.cur && t.sig.pending&set != 0 {
+				pending, infos = &t.sig.pending, &t.sig.info
+				break
+			}
+		}
+		if pending == nil {
+			return 0, false
+		}
+	}
+	sig := uint64(bits.TrailingZeros64(*pending&set)) + 1
+	*pending &^= sigBit(sig)
+	if info != 0 && !l.put(h, info, infos[sig][:]) {
+		return -eFAULT, true
+	}
+	return int64(sig), true
+}
+
+// pendingAnywhere reports whether a signal of set is pending on any thread (t waits for
+// it, and is not running: its own pending set is in t.sig).
+func (l *Linux) pendingAnywhere(t *thread, set uint64) bool {
+	if l.sig.pending&set != 0 {
+		return true
+	}
+	for _, u := range l.thr.all {
+		if u.sig.pending&set != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// waitid is waitid(idtype, id, infop, options, rusage) over the children that have ended
+// (a child runs to its end when it is forked): P_ALL, P_PID and P_PGID (every child is in
+// the caller's group), WEXITED required, WNOHANG and WNOWAIT honoured. infop gets a
+// SIGCHLD siginfo: the child's pid, uid 0, CLD_EXITED and the exit code, or CLD_KILLED or
+// CLD_DUMPED and the signal.
+func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64 {
+	const (
+		pAll, pPid, pPgid = 0, 1, 2
+		wNohang, wExited  = 1, 4
+		wNowait           = 0x01000000
+		known             = wNohang | 2 /* WSTOPPED */ | wExited | 8 /* WCONTINUED */ | wNowait | 0xe0000000 /* __WNOTHREAD, __WALL, __WCLONE */
+	)
+	if options&^known != 0 || options&(wExited|2|8) == 0 || idtype > pPgid {
+		return -eINVAL
+	}
+	matched := false
+	for i, c := range l.children {
+		if idtype == pPid && int64(int32(id)) != c.pid {
+			continue
+		}
+		if matched = true; options&wExited == 0 {
+			continue // it ended: it will not stop or continue
+		}
+		si := chldInfo(c, h.ISA.XLEN)
+		if infop != 0 && !l.put(h, infop, si[:]) {
+			return -eFAULT
+		}
+		if rusage != 0 && !l.put(h, rusage, make([]byte, 144)) {
+			return -eFAULT
+		}
+		if options&wNowait == 0 {
+			l.children = append(l.children[:i], l.children[i+1:]...)
+		}
+		return 0
+	}
+	if !matched || options&wNohang == 0 {
+		return -eCHILD // no such child, or one that cannot change as asked: it has ended
+	}
+	if infop != 0 && !l.put(h, infop, make([]byte, 128)) { // WNOHANG: si_pid 0
+		return -eFAULT
+	}
+	return 0
+}
+
+// chldInfo is the SIGCHLD siginfo of a child that ended, as waitid and the signal give it:
+// si_code CLD_EXITED with the exit code as si_status, or CLD_KILLED (CLD_DUMPED) with the
+// signal; si_pid and si_uid (0) in the union after si_signo, si_errno and si_code, which
+// RV64 aligns for its pointers.
+func chldInfo(c childStatus, xlen int) [128]byte {
+	var si [128]byte
+	binary.LittleEndian.PutUint32(si[0:], SIGCHLD)
+	code, status := uint32(1), c.status>>8&0xff // CLD_EXITED
+	if sig := c.status & 0x7f; sig != 0 {
+		code, status = 2, sig // CLD_KILLED
+		if c.status&0x80 != 0 {
+			code = 3 // CLD_DUMPED
+		}
+	}
+	binary.LittleEndian.PutUint32(si[8:], code)
+	u := 12
+	if xlen == 64 {
+		u = 16
+	}
+	binary.LittleEndian.PutUint32(si[u:], uint32(c.pid))
+	binary.LittleEndian.PutUint32(si[u+8:], status)
+	return si
 }

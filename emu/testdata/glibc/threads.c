@@ -91,11 +91,14 @@ static void *poker(void *arg) {
 	return NULL;
 }
 
-// pauser waits in pause() for a signal another thread sends it.
+// pauser waits in pause() for a signal another thread sends it (until it is done: a signal
+// that comes before the thread reaches pause runs the handler and leaves pause waiting).
+static volatile int pause_done;
 static void *pauser(void *arg) {
 	(void)arg;
 	int r = pause();
-	return (void *)(long)(r == -1 && errno == EINTR && usr2_count == 1);
+	pause_done = 1;
+	return (void *)(long)(r == -1 && errno == EINTR && usr2_count >= 1);
 }
 
 static double since(const struct timespec *t0) {
@@ -197,8 +200,11 @@ int main(void) {
 	struct timeval tv = {0, 2000};
 	int sr = select(ppipe[0] + 1, &rs, NULL, NULL, &tv);
 	printf("select: %d, set emptied %d\n", sr, !FD_ISSET(ppipe[0], &rs));
-	usleep(1000);
-	pthread_kill(ps, SIGUSR2);
+	do {
+		usleep(1000);
+		pthread_kill(ps, SIGUSR2);
+		usleep(1000);
+	} while (!pause_done);
 	pthread_join(ps, &r);
 	printf("pause in a thread ended by its signal: %ld\n", (long)r);
 
