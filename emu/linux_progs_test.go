@@ -72,6 +72,7 @@ func TestLinuxMemoryReproducers(t *testing.T) {
 		// munmap past the user range: EINVAL; MAP_FIXED at the top: ENOMEM; mprotect unaligned:
 		// EINVAL, unmapped: ENOMEM; a zero-length mmap: EINVAL.
 		{"munmap", "-22\n-12\n-22\n-12\n-22\n", 0, 0},
+		{"mlock", "0\n-12\n0\n-22\n-22\n0\n0\n", 0, 0},
 		{"jit", "42\n", 0, 0},
 		{"protnone", "reserved\n", 0, emu.SIGSEGV},
 		{"sigsegv", "handler saw the address\n", 0, emu.SIGUSR1},

@@ -95,6 +95,11 @@ const (
 	sysMadvise          = 233
 	sysWait4            = 260
 	sysWaitid           = 95
+	sysMlock            = 228
+	sysMunlock          = 229
+	sysMlockall         = 230
+	sysMunlockall       = 231
+	sysMlock2           = 284
 	sysSetpgid          = 154
 	sysSetsid           = 157
 	sysRiscvHwprobe     = 258
@@ -321,6 +326,23 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 			// allocators that hand such memory out again as zeroed (Go's, jemalloc's) rely on it.
 			h.Mem.Discard(a[0], a[1])
 		}
+		return 0, true
+	case sysMlock, sysMunlock, sysMlock2:
+		// Guest memory is never paged out: locking it changes nothing, but the range must
+		// be mapped (ENOMEM otherwise, as Linux says).
+		if a[0]+a[1] < a[0] || !h.Mem.Mapped(a[0], a[1]) {
+			return -eNOMEM, true
+		}
+		if nr == sysMlock2 && a[2]&^1 != 0 { // MLOCK_ONFAULT
+			return -eINVAL, true
+		}
+		return 0, true
+	case sysMlockall:
+		if a[0] == 0 || a[0]&^7 != 0 { // MCL_CURRENT, MCL_FUTURE, MCL_ONFAULT
+			return -eINVAL, true
+		}
+		return 0, true
+	case sysMunlockall:
 		return 0, true
 	case sysSetRobustList:
 		return 0, true
