@@ -383,7 +383,7 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 			return -eINVAL, true
 		case a[0] != 0 && int64(a[0]) != l.pid:
 			return -eSRCH, true
-		case a[1] != 0 && a[1] != linuxPid:
+		case a[1] != 0 && a[1] != linuxPid && int64(a[1]) != l.pid:
 			return -ePERM, true
 		}
 		return 0, true

@@ -702,7 +702,6 @@ func (s *Stub) installHook() func() {
 // interrupt flag.
 const stepChunk = 4096
 
-// run continues or single-steps the program and returns the stop reply.
 // stepThread steps the thread with gdb id gid (0: the running one). Another thread takes
 // the hart first; one that waits (in a futex, a sleep, a blocking call) steps once the
 // others have run until it can, or the run stops for another reason on the way (a
@@ -757,6 +756,7 @@ func (s *Stub) runThread(gid int64) []byte {
 	return s.run(false)
 }
 
+// run continues or single-steps the program and returns the stop reply.
 func (s *Stub) run(step bool) []byte {
 	if s.fatal != nil {
 		// The program died of a signal and gdb let it through: it ends now.
