@@ -128,7 +128,7 @@ func (l *Linux) epollCollect(h *Hart, set *epollSet, evp uint64, max int) int64 
 			continue // closed: the kernel drops a description's registrations with it
 		}
 		want := uint64(r.events &^ (epollET | epollOneshot))
-		ready := uint32(l.readiness(r.fd, want|epollRdhup))
+		ready := uint32(l.readiness(h, r.fd, want|epollRdhup))
 		if r.f.kind == kindPipeRead && r.f.pipe.writers == 0 && want&epollRdhup != 0 {
 			ready |= epollRdhup
 		}
@@ -191,6 +191,13 @@ func (l *Linux) epollPwait(h *Hart, epfd, evp, maxev, timeout, mask, size uint64
 		if errno := l.suspendMask(h, mask, size); errno != 0 {
 			return -int64(errno), true
 		}
+	}
+	fdl := make([]int64, len(ef.epoll.regs))
+	for i, r := range ef.epoll.regs {
+		fdl[i] = r.fd
+	}
+	if ret, again, ok := l.awaitTimerfd(h, "epoll_wait", fdl, limit); again || !ok || ret != 0 {
+		return ret, ok
 	}
 	ret, final, ok := l.awaitReady(h, "epoll_wait", 0, limit)
 	if final {

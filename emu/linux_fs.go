@@ -72,6 +72,7 @@ const (
 	kindDevice  // linux_dev.go
 	kindEpoll   // linux_epoll.go
 	kindEventfd // linux_epoll.go
+	kindTimerfd // linux_timerfd.go
 )
 
 // guestFile is an open file description; descriptors made by dup share it.
@@ -89,6 +90,7 @@ type guestFile struct {
 	pipe    *pipeBuf
 	epoll   *epollSet     // for kindEpoll
 	event   *eventCounter // for kindEventfd
+	timer   *timerFD      // for kindTimerfd
 	flags   uint64        // O_NONBLOCK and the access mode, for fcntl F_GETFL
 	refs    int
 	// mapped: a mapping reads pages from osFile, so closing the descriptor leaves it open

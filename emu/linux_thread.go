@@ -253,6 +253,9 @@ func (l *Linux) schedule(h *Hart) bool {
 		}
 		// Every thread waits: the clock moves to what ends a wait first.
 		next := l.nextDue()
+		if d := l.timerfdDue(l.openFDs()); d != 0 && (next == 0 || d < next) {
+			next = d // a wait for a timerfd (a read, poll, select, epoll) ends at its expiry
+		}
 		for _, t := range all {
 			if t.deadline != 0 && (next == 0 || t.deadline < next) {
 				next = t.deadline

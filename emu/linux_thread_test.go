@@ -212,3 +212,31 @@ child status 0
 		t.Errorf("stop %+v, output (- want, + got):\n%s", st, cmp.Diff(want, out))
 	}
 }
+
+// TestDiffGlibcTimerfd: timerfd_create, timerfd_settime and timerfd_gettime on the virtual
+// clock, reads blocking and not, and poll, select, epoll_wait and a thread's read waiting
+// for an expiry, as under QEMU.
+func TestDiffGlibcTimerfd(t *testing.T) {
+	diffGlibcProg(t, "timerfd", func(t *testing.T, q string) {
+		const want = `settime: 0
+gettime: left in (0, 5 ms]: 1, interval 0: 1
+blocking read: 8, expirations 1, after at least 5 ms: 1
+nonblocking read of a disarmed one: -1 EAGAIN 1
+read into 4 bytes: -1 EINVAL 1
+poll: 1 POLLIN 1
+first read after poll: 1
+after 7 ms: at least 3 expirations 1
+select: 1, set 1
+epoll_wait: 1, data 77
+old interval 2 ms: 1
+poll, disarmed: 0
+abstime in the past: 0, read 8
+bad clock: -1 EINVAL 1
+settime on stdin: -1 EINVAL 1
+thread's blocking read: 1
+`
+		if q != want {
+			t.Errorf("QEMU's run (- want, + got):\n%s", cmp.Diff(want, q))
+		}
+	})
+}

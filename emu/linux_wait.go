@@ -104,7 +104,7 @@ func (l *Linux) rtSigsuspend(h *Hart, mask, size uint64) (int64, bool) {
 
 // readiness returns the poll events fd has now, of those asked for (plus the ones always
 // reported: POLLERR, POLLHUP, POLLNVAL).
-func (l *Linux) readiness(fd int64, events uint64) uint64 {
+func (l *Linux) readiness(h *Hart, fd int64, events uint64) uint64 {
 	if fd < 0 {
 		return 0
 	}
@@ -127,6 +127,10 @@ func (l *Linux) readiness(fd int64, events uint64) uint64 {
 		}
 		if f.pipe.writers == 0 {
 			r |= pollHup
+		}
+	case kindTimerfd:
+		if f.timer.expirations(l.now(h)) != 0 {
+			r = in
 		}
 	case kindEventfd:
 		if f.event.count > 0 {
@@ -167,7 +171,7 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 	n := int64(0)
 	for i := uint64(0); i < nfds; i++ {
 		p := b[8*i:]
-		r := l.readiness(int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
+		r := l.readiness(h, int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
 		le.PutUint16(p[6:], uint16(r))
 		if r != 0 {
 			n++
@@ -180,13 +184,22 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		l.blockEvent(h, func() bool {
 			for i := uint64(0); i < nfds; i++ {
 				p := b[8*i:]
-				if l.readiness(int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:]))) != 0 {
+				if l.readiness(h, int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:]))) != 0 {
 					return true
 				}
 			}
 			return false
 		}, limit)
 		return int64(h.Reg(10)), true // a0 as it was, for the call to run again
+	}
+	if n == 0 {
+		fdl := make([]int64, nfds)
+		for i := range fdl {
+			fdl[i] = int64(int32(le.Uint32(b[8*i:])))
+		}
+		if ret, again, ok := l.awaitTimerfd(h, "poll", fdl, limit); again || !ok || ret != 0 {
+			return ret, ok
+		}
 	}
 	if ret, final, ok := l.awaitReady(h, "poll", n, limit); final {
 		return ret, ok
@@ -291,7 +304,7 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 			if in[i] == nil || in[i][fd/8]>>(fd%8)&1 == 0 {
 				continue
 			}
-			r := l.readiness(int64(fd), ev)
+			r := l.readiness(h, int64(fd), ev)
 			if i < 2 {
 				r &^= pollNval // select reports a hang-up or error as ready to read or write
 			} else {
@@ -315,7 +328,7 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 		l.blockEvent(h, func() bool {
 			for fd := uint64(0); fd < nfds; fd++ {
 				for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
-					if in[i] != nil && in[i][fd/8]>>(fd%8)&1 != 0 && l.readiness(int64(fd), ev)&^pollNval != 0 {
+					if in[i] != nil && in[i][fd/8]>>(fd%8)&1 != 0 && l.readiness(h, int64(fd), ev)&^pollNval != 0 {
 						return true
 					}
 				}
@@ -323,6 +336,19 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 			return false
 		}, limit)
 		return int64(h.Reg(10)), true
+	}
+	if n == 0 {
+		var fdl []int64
+		for fd := uint64(0); fd < nfds; fd++ {
+			for i := range in {
+				if in[i] != nil && in[i][fd/8]>>(fd%8)&1 != 0 {
+					fdl = append(fdl, int64(fd))
+				}
+			}
+		}
+		if ret, again, ok := l.awaitTimerfd(h, "select", fdl, limit); again || !ok || ret != 0 {
+			return ret, ok
+		}
 	}
 	if ret, final, ok := l.awaitReady(h, "select", n, limit); final {
 		return ret, ok
@@ -508,4 +534,27 @@ func chldInfo(c childStatus, xlen int) [128]byte {
 	binary.LittleEndian.PutUint32(si[u:], uint32(c.pid))
 	binary.LittleEndian.PutUint32(si[u+8:], status)
 	return si
+}
+
+// awaitTimerfd is a wait of one thread (poll, select, epoll_wait) on descriptors none of
+// which is ready, when a timerfd among fds expires before the timeout (limit, as
+// waitLimit's): the clock moves to the expiry and the call runs again from its ecall (ret
+// is a0 as it was, again true), to find the timerfd ready. A signal on the way ends it with
+// -EINTR; ok false: the run stopped. Otherwise it does nothing (ret 0, again false).
+func (l *Linux) awaitTimerfd(h *Hart, what string, fds []int64, limit uint64) (ret int64, again, ok bool) {
+	due := l.timerfdDue(fds)
+	if due == 0 || limit == 1 || limit != 0 && due >= limit {
+		return 0, false, true
+	}
+	signalled, ok := l.waitForSignal(h, what, due)
+	if !ok {
+		l.endSuspend()
+		return 0, false, false
+	}
+	if signalled {
+		return -eINTR, false, true
+	}
+	l.endSuspend()
+	h.PC -= 4
+	return int64(h.Reg(10)), true, true
 }
