@@ -869,6 +869,7 @@ func cmdDelete(s *session, _ string, args []string) error {
 
 // removeBreak takes a breakpoint or watchpoint out of the hart (s.bps is the caller's).
 func (s *session) removeBreak(bp *breakpoint) {
+	s.condMemo.bp = nil // it may be the one remembered
 	if bp.watch {
 		s.h.RemoveWatch(bp.addr, bp.n)
 		return
