@@ -22,6 +22,7 @@ var fuzzSyscalls = []int64{
 	// (appended, so that the seeds' first bytes, all below 32, pick the calls they did)
 	137, 95, 85, 86, 87, // rt_sigtimedwait, waitid, timerfd_create, timerfd_settime, timerfd_gettime
 	17, 49, 50, 228, 230, // getcwd, chdir, fchdir, mlock, mlockall
+	74, // signalfd4
 }
 
 // FuzzLinuxSyscalls runs a program that makes a sequence of system calls chosen by the

@@ -69,10 +69,11 @@ const (
 	kindDir
 	kindPipeRead
 	kindPipeWrite
-	kindDevice  // linux_dev.go
-	kindEpoll   // linux_epoll.go
-	kindEventfd // linux_epoll.go
-	kindTimerfd // linux_timerfd.go
+	kindDevice   // linux_dev.go
+	kindEpoll    // linux_epoll.go
+	kindEventfd  // linux_epoll.go
+	kindTimerfd  // linux_timerfd.go
+	kindSignalfd // linux_signalfd.go
 )
 
 // guestFile is an open file description; descriptors made by dup share it.
@@ -91,6 +92,7 @@ type guestFile struct {
 	epoll   *epollSet     // for kindEpoll
 	event   *eventCounter // for kindEventfd
 	timer   *timerFD      // for kindTimerfd
+	sigMask *uint64       // for kindSignalfd: the signals it takes
 	flags   uint64        // O_NONBLOCK and the access mode, for fcntl F_GETFL
 	refs    int
 	// mapped: a mapping reads pages from osFile, so closing the descriptor leaves it open

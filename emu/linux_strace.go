@@ -31,7 +31,7 @@ var syscallNames = map[uint64]syscallInfo{
 	67: {"pread64", 4, -1}, 68: {"pwrite64", 4, -1}, 71: {"sendfile", 4, -1}, 72: {"pselect6", 6, -1},
 	19: {"eventfd2", 2, -1}, 20: {"epoll_create1", 1, -1}, 21: {"epoll_ctl", 4, -1},
 	22: {"epoll_pwait", 6, -1}, 441: {"epoll_pwait2", 6, -1},
-	73: {"ppoll", 5, -1}, 78: {"readlinkat", 4, 1}, 79: {"newfstatat", 4, 1}, 80: {"fstat", 2, -1},
+	73: {"ppoll", 5, -1}, 74: {"signalfd4", 4, -1}, 78: {"readlinkat", 4, 1}, 79: {"newfstatat", 4, 1}, 80: {"fstat", 2, -1},
 	82: {"fsync", 1, -1}, 85: {"timerfd_create", 2, -1}, 86: {"timerfd_settime", 4, -1}, 87: {"timerfd_gettime", 2, -1}, 88: {"utimensat", 4, 1}, 90: {"capget", 2, -1}, 93: {"exit", 1, -1},
 	94: {"exit_group", 1, -1}, 95: {"waitid", 5, -1}, 96: {"set_tid_address", 1, -1}, 98: {"futex", 6, -1},
 	99: {"set_robust_list", 2, -1}, 101: {"nanosleep", 2, -1}, 102: {"getitimer", 2, -1},

@@ -157,11 +157,13 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		}
 		return l.write(h, a[0], a[1], a[2]), true
 	case sysRead:
-		if l.pipeWouldBlock(h, a[0], false) || l.timerfdWouldBlock(h, a[0]) {
+		if l.pipeWouldBlock(h, a[0], false) || l.timerfdWouldBlock(h, a[0]) || l.signalfdWouldBlock(h, a[0]) {
 			return int64(a[0]), true
 		}
 		if f, errno := l.fileFor(a[0]); errno == 0 && f.kind == kindTimerfd {
 			return l.readTimerfd(h, f, a[1], a[2])
+		} else if errno == 0 && f.kind == kindSignalfd {
+			return l.readSignalfd(h, f, a[1], a[2])
 		}
 		return l.read(h, a[0], a[1], a[2]), true
 	case sysPread64:
@@ -423,6 +425,8 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return l.sysinfo(h, a[0]), true
 	case sysClone:
 		return l.clone(h, a[0], a[1], a[2], a[3], a[4]), true
+	case sysSignalfd4:
+		return l.signalfd4(h, a[0], a[1], a[2], a[3]), true
 	case sysTimerfdCreate:
 		return l.timerfdCreate(a[0], a[1]), true
 	case sysTimerfdSettime:

@@ -240,3 +240,28 @@ thread's blocking read: 1
 		}
 	})
 }
+
+// TestDiffGlibcSignalfd: signalfd4's records for blocked signals (kill, a timer's, a
+// child's SIGCHLD), poll and epoll_wait waiting for a timer's signal through it, a new
+// mask, and a thread's blocking read, as under QEMU.
+func TestDiffGlibcSignalfd(t *testing.T) {
+	diffGlibcProg(t, "signalfd", func(t *testing.T, q string) {
+		const want = `signalfd: 1
+nothing pending: -1 EAGAIN 1
+read: 256 bytes, 2 records: SIGUSR1 1 then SIGUSR2 1, SI_USER 1, pid is mine 1
+read into a small buffer: -1 EINVAL 1
+poll for SIGALRM: 1 POLLIN 1
+then read: SIGALRM 1
+epoll_wait for SIGALRM: 1 data 5
+SIGCHLD: 1, CLD_EXITED 1, status 9, pid is the child 1
+new mask, same fd: 1
+SIGUSR1 is not in it: -1 EAGAIN 1
+signalfd on stdin: -1 EINVAL 1
+SIGUSR1 still pending for sigwait: 1
+thread's blocking read: 1
+`
+		if q != want {
+			t.Errorf("QEMU's run (- want, + got):\n%s", cmp.Diff(want, q))
+		}
+	})
+}

@@ -1,9 +1,6 @@
 package emu
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "encoding/binary"
 
 // Waiting: rt_sigsuspend (glibc's sigsuspend and pause), ppoll (poll) and pselect6 (select).
 // With one thread and no other process running beside it, only a timer can end a wait: the
@@ -130,6 +127,10 @@ func (l *Linux) readiness(h *Hart, fd int64, events uint64) uint64 {
 		}
 	case kindTimerfd:
 		if f.timer.expirations(l.now(h)) != 0 {
+			r = in
+		}
+	case kindSignalfd:
+		if l.pendingAnywhere(*f.sigMask) {
 			r = in
 		}
 	case kindEventfd:
@@ -399,13 +400,27 @@ func (l *Linux) rtSigtimedwait(h *Hart, setAddr, info, tmo, size uint64) (int64,
 	}
 	if l.threaded() {
 		cur := l.thr.all[l.thr.cur]
-		l.blockEvent(h, func() bool { return l.pendingAnywhere(cur, set) }, deadline)
+		l.blockEvent(h, func() bool { return l.pendingAnywhere(set) }, deadline)
 		cur.timedOut = -eAGAIN
 		return int64(h.Reg(10)), true // a0 as it was, for the call to run again
 	}
+	switch r, ok := l.waitSignalSet(h, "sigwait", set, deadline); {
+	case !ok:
+		return 0, false
+	case r != 0:
+		return r, true
+	}
+	r, _ := l.takeWaited(h, set, info)
+	return r, true
+}
+
+// waitSignalSet waits, with one thread, until a signal of set is pending (0), a signal
+// outside it that is not blocked is (-EINTR), or deadline (0: none) passes (-EAGAIN), the
+// clock moving from timer to timer; ok false: nothing can end the wait, and the run stops.
+func (l *Linux) waitSignalSet(h *Hart, what string, set, deadline uint64) (int64, bool) {
 	for firings := 0; ; firings++ {
-		if r, ok := l.takeWaited(h, set, info); ok {
-			return r, true
+		if l.sig.pending&set != 0 {
+			return 0, true
 		}
 		if l.sig.pending&^l.sig.blocked != 0 {
 			return -eINTR, true
@@ -420,7 +435,7 @@ func (l *Linux) rtSigtimedwait(h *Hart, setAddr, info, tmo, size uint64) (int64,
 		}
 		if next == 0 || firings == 1<<16 {
 			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, PC: h.PC,
-				Msg: "sigwait waits forever: no timer is armed and no signal can come (one thread, no other process)"}
+				Msg: what + " waits forever: no timer is armed and no signal can come (one thread, no other process)"}
 			return 0, false
 		}
 		if next > now {
@@ -430,33 +445,22 @@ func (l *Linux) rtSigtimedwait(h *Hart, setAddr, info, tmo, size uint64) (int64,
 	}
 }
 
-// takeWaited takes the lowest signal of set pending on the running thread, or else on
-// another thread (see rtSigtimedwait), and writes its siginfo to info (0: nowhere).
+// takeWaited takes the lowest pending signal of set (dequeue) and writes its siginfo to
+// info (0: nowhere).
 func (l *Linux) takeWaited(h *Hart, set, info uint64) (int64, bool) {
-	pending, infos := &l.sig.pending, &l.sig.info
-	if *pending&set == 0 {
-		pending = nil
-		for i, t := range l.thr.all {
-			if i != l.thr.cur && t.sig.pending&set != 0 {
-				pending, infos = &t.sig.pending, &t.sig.info
-				break
-			}
-		}
-		if pending == nil {
-			return 0, false
-		}
+	sig, si, ok := l.dequeue(set)
+	if !ok {
+		return 0, false
 	}
-	sig := uint64(bits.TrailingZeros64(*pending&set)) + 1
-	*pending &^= sigBit(sig)
-	if info != 0 && !l.put(h, info, infos[sig][:]) {
+	if info != 0 && !l.put(h, info, si[:]) {
 		return -eFAULT, true
 	}
 	return int64(sig), true
 }
 
-// pendingAnywhere reports whether a signal of set is pending on any thread (t waits for
-// it, and is not running: its own pending set is in t.sig).
-func (l *Linux) pendingAnywhere(t *thread, set uint64) bool {
+// pendingAnywhere reports whether a signal of set is pending on any thread (the running
+// one's pending set is l.sig's; a waiting thread's is in its context).
+func (l *Linux) pendingAnywhere(set uint64) bool {
 	if l.sig.pending&set != 0 {
 		return true
 	}
@@ -537,24 +541,42 @@ func chldInfo(c childStatus, xlen int) [128]byte {
 }
 
 // awaitTimerfd is a wait of one thread (poll, select, epoll_wait) on descriptors none of
-// which is ready, when a timerfd among fds expires before the timeout (limit, as
-// waitLimit's): the clock moves to the expiry and the call runs again from its ecall (ret
-// is a0 as it was, again true), to find the timerfd ready. A signal on the way ends it with
-// -EINTR; ok false: the run stopped. Otherwise it does nothing (ret 0, again false).
+// which is ready, when one can become ready before the timeout (limit, as waitLimit's): a
+// timerfd among fds that expires, or a signalfd that a timer's signal may reach. The clock
+// moves to that time (firing the timers due) and, once one of fds is readable, the call
+// runs again from its ecall (ret is a0 as it was, again true) to find it ready. A signal
+// that is not blocked ends the wait with -EINTR; ok false: the run stopped. Otherwise it
+// does nothing (ret 0, again false), and the caller waits as before.
 func (l *Linux) awaitTimerfd(h *Hart, what string, fds []int64, limit uint64) (ret int64, again, ok bool) {
-	due := l.timerfdDue(fds)
-	if due == 0 || limit == 1 || limit != 0 && due >= limit {
-		return 0, false, true
+	signalfds := false
+	for _, fd := range fds {
+		if f, errno := l.fileFor(uint64(fd)); fd >= 0 && errno == 0 && f.kind == kindSignalfd {
+			signalfds = true
+		}
 	}
-	signalled, ok := l.waitForSignal(h, what, due)
-	if !ok {
-		l.endSuspend()
-		return 0, false, false
+	for firings := 0; firings < 1<<16; firings++ {
+		due := l.timerfdDue(fds)
+		if next := l.nextDue(); signalfds && next != 0 && (due == 0 || next < due) {
+			due = next
+		}
+		if due == 0 || limit == 1 || limit != 0 && due >= limit {
+			return 0, false, true
+		}
+		signalled, ok := l.waitForSignal(h, what, due)
+		if !ok {
+			l.endSuspend()
+			return 0, false, false
+		}
+		if signalled {
+			return -eINTR, false, true
+		}
+		for _, fd := range fds {
+			if l.readiness(h, fd, pollIn) != 0 {
+				l.endSuspend()
+				h.PC -= 4
+				return int64(h.Reg(10)), true, true
+			}
+		}
 	}
-	if signalled {
-		return -eINTR, false, true
-	}
-	l.endSuspend()
-	h.PC -= 4
-	return int64(h.Reg(10)), true, true
+	return 0, false, true
 }
