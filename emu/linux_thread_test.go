@@ -219,8 +219,8 @@ child status 0
 func TestDiffGlibcTimerfd(t *testing.T) {
 	diffGlibcProg(t, "timerfd", func(t *testing.T, q string) {
 		const want = `settime: 0
-gettime: left in (0, 5 ms]: 1, interval 0: 1
-blocking read: 8, expirations 1, after at least 5 ms: 1
+gettime: left in (0, 300 ms]: 1, interval 0: 1
+blocking read: 8, expirations 1, after at least 300 ms: 1
 nonblocking read of a disarmed one: -1 EAGAIN 1
 read into 4 bytes: -1 EINVAL 1
 poll: 1 POLLIN 1
