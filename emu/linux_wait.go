@@ -464,8 +464,8 @@ func (l *Linux) pendingAnywhere(set uint64) bool {
 	if l.sig.pending&set != 0 {
 		return true
 	}
-	for _, u := range l.thr.all {
-		if u.sig.pending&set != 0 {
+	for i, u := range l.thr.all {
+		if i != l.thr.cur && u.sig.pending&set != 0 { // (the running one's context is stale)
 			return true
 		}
 	}
