@@ -88,10 +88,7 @@ func (l *Linux) signalfdWouldBlock(h *Hart, fd uint64) bool {
 		return false
 	}
 	set := *f.sigMask
-	t := l.thr.all[l.thr.cur]
-	t.retryReady = func() bool { return l.pendingAnywhere(set) }
-	h.PC -= 4
-	l.block(waitRetry, 0, 0)
+	l.retryWhen(h, func() bool { return l.pendingAnywhere(set) }, 0)
 	return true
 }
 

@@ -591,11 +591,17 @@ func (l *Linux) pipeWouldBlock(h *Hart, fd uint64, write bool) bool {
 	default:
 		return false
 	}
-	t := l.thr.all[l.thr.cur]
-	t.retryReady = ready
-	h.PC -= 4
-	l.block(waitRetry, 0, 0)
+	l.retryWhen(h, ready, 0)
 	return true
+}
+
+// retryWhen makes the running thread's system call wait among the others and run again
+// from its ecall once ready says it can go on; deadline (0: none) is when the clock may
+// move to if every thread waits (a timer's expiry that makes it ready).
+func (l *Linux) retryWhen(h *Hart, ready func() bool, deadline uint64) {
+	l.thr.all[l.thr.cur].retryReady = ready
+	h.PC -= 4
+	l.block(waitRetry, deadline, 0)
 }
 
 // blockEvent makes the running thread of a poll, select or sigsuspend wait among the others

@@ -175,10 +175,7 @@ func (l *Linux) timerfdWouldBlock(h *Hart, fd uint64) bool {
 		return false
 	}
 	t := f.timer
-	th := l.thr.all[l.thr.cur]
-	th.retryReady = func() bool { return t.expirations(l.now(h)) != 0 }
-	h.PC -= 4
-	l.block(waitRetry, t.due, 0)
+	l.retryWhen(h, func() bool { return t.expirations(l.now(h)) != 0 }, t.due)
 	return true
 }
 
