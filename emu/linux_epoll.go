@@ -196,7 +196,7 @@ func (l *Linux) epollPwait(h *Hart, epfd, evp, maxev, timeout, mask, size uint64
 	for i, r := range ef.epoll.regs {
 		fdl[i] = r.fd
 	}
-	if ret, again, ok := l.awaitTimerfd(h, "epoll_wait", fdl, limit); again || !ok || ret != 0 {
+	if ret, again, ok := l.awaitTimedFDs(h, "epoll_wait", fdl, limit); again || !ok || ret != 0 {
 		return ret, ok
 	}
 	ret, final, ok := l.awaitReady(h, "epoll_wait", 0, limit)

@@ -56,11 +56,11 @@ func (l *Linux) readSignalfd(h *Hart, f *guestFile, addr, n uint64) (int64, bool
 			// With threads the caller sees a blocking read through signalfdWouldBlock.
 			return -eAGAIN, true
 		}
-		switch r, ok := l.waitSignalSet(h, "signalfd read", set, 0); {
-		case !ok:
+		if _, ok := l.waitForSignalIn(h, "signalfd read", set, 0); !ok {
 			return 0, false
-		case r != 0:
-			return r, true
+		}
+		if !l.pendingAnywhere(set) {
+			return -eINTR, true // a signal outside the mask, which its handler takes
 		}
 	}
 	var out []byte

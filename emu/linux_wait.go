@@ -52,11 +52,17 @@ func (l *Linux) endSuspend() {
 // signal is pending, false at the limit; if nothing can end the wait, it stops the run
 // (h.stop) and ok is false.
 func (l *Linux) waitForSignal(h *Hart, what string, limit uint64) (signalled, ok bool) {
+	return l.waitForSignalIn(h, what, 0, limit)
+}
+
+// waitForSignalIn is waitForSignal that also ends when a signal of set is pending, blocked
+// or not (sigwait's and a signalfd's, which the program blocks).
+func (l *Linux) waitForSignalIn(h *Hart, what string, set, limit uint64) (signalled, ok bool) {
 	// A periodic timer whose signal the wait blocks fires forever without ending it (Linux
 	// would wait forever too): after this many firings the wait is taken as endless.
 	const maxFirings = 1 << 16
 	for firings := 0; ; firings++ {
-		if l.sig.pending&^l.sig.blocked != 0 {
+		if l.sig.pending&(set|^l.sig.blocked) != 0 {
 			return true, true
 		}
 		now := l.now(h)
@@ -198,7 +204,7 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		for i := range fdl {
 			fdl[i] = int64(int32(le.Uint32(b[8*i:])))
 		}
-		if ret, again, ok := l.awaitTimerfd(h, "poll", fdl, limit); again || !ok || ret != 0 {
+		if ret, again, ok := l.awaitTimedFDs(h, "poll", fdl, limit); again || !ok || ret != 0 {
 			return ret, ok
 		}
 	}
@@ -347,7 +353,7 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 				}
 			}
 		}
-		if ret, again, ok := l.awaitTimerfd(h, "select", fdl, limit); again || !ok || ret != 0 {
+		if ret, again, ok := l.awaitTimedFDs(h, "select", fdl, limit); again || !ok || ret != 0 {
 			return ret, ok
 		}
 	}
@@ -378,25 +384,15 @@ func (l *Linux) rtSigtimedwait(h *Hart, setAddr, info, tmo, size uint64) (int64,
 		return -eFAULT, true
 	}
 	set := binary.LittleEndian.Uint64(b[:]) &^ unblockable
-	var deadline uint64 // 0: none
-	if tmo != 0 {
-		d, ok := l.readTimespec(h, tmo) // a 64-bit timespec at both XLENs (RV32 has only the _time64 call)
-		if !ok {
-			return -eFAULT, true
-		}
-		if d == ^uint64(0) {
-			return -eINVAL, true
-		}
-		if d == 0 {
-			if r, ok := l.takeWaited(h, set, info); ok {
-				return r, true
-			}
-			return -eAGAIN, true
-		}
-		deadline = l.now(h) + d
+	deadline, errno := l.waitLimit(h, tmo, false) // 0: none, 1: do not wait
+	if errno != 0 {
+		return -int64(errno), true
 	}
 	if r, ok := l.takeWaited(h, set, info); ok {
 		return r, true
+	}
+	if deadline == 1 {
+		return -eAGAIN, true
 	}
 	if l.threaded() {
 		cur := l.thr.all[l.thr.cur]
@@ -404,45 +400,16 @@ func (l *Linux) rtSigtimedwait(h *Hart, setAddr, info, tmo, size uint64) (int64,
 		cur.timedOut = -eAGAIN
 		return int64(h.Reg(10)), true // a0 as it was, for the call to run again
 	}
-	switch r, ok := l.waitSignalSet(h, "sigwait", set, deadline); {
+	switch signalled, ok := l.waitForSignalIn(h, "sigwait", set, deadline); {
 	case !ok:
 		return 0, false
-	case r != 0:
+	case !signalled:
+		return -eAGAIN, true
+	}
+	if r, ok := l.takeWaited(h, set, info); ok {
 		return r, true
 	}
-	r, _ := l.takeWaited(h, set, info)
-	return r, true
-}
-
-// waitSignalSet waits, with one thread, until a signal of set is pending (0), a signal
-// outside it that is not blocked is (-EINTR), or deadline (0: none) passes (-EAGAIN), the
-// clock moving from timer to timer; ok false: nothing can end the wait, and the run stops.
-func (l *Linux) waitSignalSet(h *Hart, what string, set, deadline uint64) (int64, bool) {
-	for firings := 0; ; firings++ {
-		if l.sig.pending&set != 0 {
-			return 0, true
-		}
-		if l.sig.pending&^l.sig.blocked != 0 {
-			return -eINTR, true
-		}
-		now := l.now(h)
-		if deadline != 0 && now >= deadline {
-			return -eAGAIN, true
-		}
-		next := l.nextDue()
-		if deadline != 0 && (next == 0 || next > deadline) {
-			next = deadline
-		}
-		if next == 0 || firings == 1<<16 {
-			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, PC: h.PC,
-				Msg: what + " waits forever: no timer is armed and no signal can come (one thread, no other process)"}
-			return 0, false
-		}
-		if next > now {
-			l.tm.slept += next - now
-		}
-		l.fireTimers(h)
-	}
+	return -eINTR, true // a signal outside set, which its handler takes
 }
 
 // takeWaited takes the lowest pending signal of set (dequeue) and writes its siginfo to
@@ -540,14 +507,14 @@ func chldInfo(c childStatus, xlen int) [128]byte {
 	return si
 }
 
-// awaitTimerfd is a wait of one thread (poll, select, epoll_wait) on descriptors none of
+// awaitTimedFDs is a wait of one thread (poll, select, epoll_wait) on descriptors none of
 // which is ready, when one can become ready before the timeout (limit, as waitLimit's): a
 // timerfd among fds that expires, or a signalfd that a timer's signal may reach. The clock
 // moves to that time (firing the timers due) and, once one of fds is readable, the call
 // runs again from its ecall (ret is a0 as it was, again true) to find it ready. A signal
 // that is not blocked ends the wait with -EINTR; ok false: the run stopped. Otherwise it
 // does nothing (ret 0, again false), and the caller waits as before.
-func (l *Linux) awaitTimerfd(h *Hart, what string, fds []int64, limit uint64) (ret int64, again, ok bool) {
+func (l *Linux) awaitTimedFDs(h *Hart, what string, fds []int64, limit uint64) (ret int64, again, ok bool) {
 	signalfds := false
 	for _, fd := range fds {
 		if f, errno := l.fileFor(uint64(fd)); fd >= 0 && errno == 0 && f.kind == kindSignalfd {
