@@ -720,13 +720,7 @@ func (s *Stub) stepThread(gid int64) []byte {
 		if s.cfg.ResumeLimit != 0 && ran >= s.cfg.ResumeLimit {
 			return s.stopReply(emu.Stop{Reason: emu.StopLimit}, false)
 		}
-		var st emu.Stop
-		if s.accessWatches() {
-			st = s.runWatchingAccess(1)
-		} else {
-			st = s.h.Resume(1, s.cfg.History, &s.intr)
-		}
-		if st.Reason != emu.StopLimit {
+		if st := s.resume(1); st.Reason != emu.StopLimit {
 			return s.stopReply(st, false)
 		}
 		ran++
@@ -756,6 +750,15 @@ func (s *Stub) runThread(gid int64) []byte {
 	return s.run(false)
 }
 
+// resume runs up to max instructions, one at a time when a read or access watchpoint
+// must see every access.
+func (s *Stub) resume(max uint64) emu.Stop {
+	if s.accessWatches() {
+		return s.runWatchingAccess(max)
+	}
+	return s.h.Resume(max, s.cfg.History, &s.intr)
+}
+
 // run continues or single-steps the program and returns the stop reply.
 func (s *Stub) run(step bool) []byte {
 	if s.fatal != nil {
@@ -782,12 +785,7 @@ func (s *Stub) run(step bool) []byte {
 	if s.cfg.History != nil {
 		recorded = s.cfg.History.Recorded()
 	}
-	var st emu.Stop
-	if s.accessWatches() {
-		st = s.runWatchingAccess(max)
-	} else {
-		st = s.h.Resume(max, s.cfg.History, &s.intr)
-	}
+	st := s.resume(max)
 	if st.Reason == emu.StopBreak && st.Msg == emu.MsgWatchpoint && !step {
 		s.backUp(recorded)
 	}
