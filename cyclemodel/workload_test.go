@@ -22,6 +22,9 @@ var workloads = []struct{ file, mode string }{
 	{"ghash-zbc-rv64.elf", "ghash-zbc"},
 	{"aes-c-rv64.elf", "ccm"},
 	{"aes-zkn-rv64.elf", "ecb"},
+	{"aes-zvkned-rv64.elf", "cbc"},
+	{"aes-zvkned-rv64.elf", "gcm-zvkg"},
+	{"sm4-zvksed-zvkb-rv64.elf", "ctr"},
 }
 
 // recordWorkload runs the call twice and returns the batches of the second run.
@@ -158,6 +161,11 @@ func TestWorkloadsMatchReference(t *testing.T) {
 						}
 						oi := &m.ops[in.Op]
 						ev.MemSize, ev.Store = oi.mem, oi.store
+						ev.VL, ev.SEW, ev.LMUL8 = 0, 0, 0
+						if oi.flags&(fVector|fVset) != 0 {
+							c := bt.VCfg[i]
+							ev.VL, ev.SEW, ev.LMUL8 = c.VL(), c.SEW(), c.LMUL8()
+						}
 						ref.Retire(&ev)
 					}
 				}
