@@ -81,6 +81,7 @@ const (
 	maxTimings      = 32                            // times a trace is timed before blocks end at its transfers instead
 	blockVariants   = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
 	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
+	plainSpan       = 256                           // times a block whose variants are not replayed is modelled one instruction at a time
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -149,8 +150,15 @@ type block struct {
 	ow      int
 	robRead int      // out of order: the reorder-buffer entries the block reads before writing them
 	copies  int      // in order: the unit copies in the key (free times of the units it uses)
-	loads   []uint16 // positions of the (plain scalar) loads, which may take a store's bytes...
-	stores  []uint16 // ...and of the stores, which enter the store buffer
+	loads   []uint16 // positions of the loads that may take a store's bytes...
+	stores  []uint16 // ...and of the stores that enter the store buffer (scalar ones, vector ones of one range of bytes)
+
+	// Out of order, a block also holds vector instructions: their positions, the
+	// configuration each ran under when the block was built (it matches only where they run
+	// under the same: sameVCfg), and the beats its arithmetic ones take (Stats.VectorBeats).
+	vpos   []uint16
+	vcfg   []isa.VConfig
+	vbeats uint64
 
 	// The control transfers before the last, along the path they took when it was built:
 	// their positions and the pc each went on to; per instruction, whether it is one of
@@ -170,6 +178,8 @@ type block struct {
 	next    int    // the variant to replace next
 	seen    uint64 // the batch (blockCache.batch) its code was last checked against
 	timings int    // times its instructions were timed (not replayed)
+	dry     int    // timings since a variant was last replayed
+	plain   int    // times it is still to be modelled one instruction at a time (plainSpan)
 	stale   bool   // to be built again (shorter)
 	cut     bool   // ended where its batch did: to be built again from a batch with more
 
@@ -347,6 +357,17 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		return st
 	}
 	k := len(blk.head)
+	if blk.plain > 0 {
+		// Its variants were not replayed lately: timing it to record one costs more than
+		// modelling its instructions one at a time, as they are now.
+		blk.plain--
+		bc.streakBlk = nil
+		var s step
+		for q := i; q < i+k; q++ {
+			m.retireRecord(b, &s, q, b.Inst[q], b.Addr[q])
+		}
+		return k
+	}
 	n := len(b.PC)
 	first := b.Inst[i]
 	// The variant the last iterations replayed, and how many in a row (possibly carried over
@@ -398,6 +419,9 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 				break
 			}
 			first = b.Inst[j]
+		}
+		if !blk.sameVCfg(b, j) {
+			break
 		}
 	}
 	if reps > 0 {
@@ -553,6 +577,17 @@ func (bc *blockCache) maxBooked(m *Model, blk *block) int64 {
 	return t
 }
 
+// sameVCfg reports whether the block's vector instructions, from b's instruction i on, run
+// under the configurations it was built for.
+func (blk *block) sameVCfg(b *Batch, i int) bool {
+	for q, p := range blk.vpos {
+		if b.VCfg[i+int(p)] != blk.vcfg[q] {
+			return false
+		}
+	}
+	return true
+}
+
 // sameCode reports whether insts are the block's instructions.
 func (blk *block) sameCode(insts []*isa.Inst) bool {
 	for j, h := range blk.head {
@@ -574,7 +609,7 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		if i+k > len(b.PC) {
 			return nil, -1
 		}
-		if !blk.stale && (bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k])) {
+		if !blk.stale && (bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k])) && blk.sameVCfg(b, i) {
 			blk.seen = bc.batch
 			switch t := blk.offPath(b, i); {
 			case t >= 0:
@@ -585,7 +620,7 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 			}
 			// (Or it ended where a batch did, and this one holds more.)
 		}
-		// The code changed: build the block afresh.
+		// The code changed (or its vector configuration): build the block afresh.
 	}
 	blk, st := bc.build(m, b, i)
 	if blk != nil {
@@ -611,6 +646,20 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 	for _, j := range blk.mem {
 		oi := blk.ops[j]
 		addr := b.Addr[i+int(j)]
+		if oi.flags&fVector != 0 {
+			// Ideal: counted, with no part in the cache or the store buffer (vecMemory).
+			if oi.store {
+				m.stats.Stores++
+			} else {
+				m.stats.Loads++
+			}
+			bc.sfSeq[j] = -1
+			if bit += 2; bit%64 == 0 {
+				bc.ow[bit/64-1] = w
+				w = 0
+			}
+			continue
+		}
 		w |= uint64(m.access(addr, oi.mem, oi.store, oi)) << (bit % 64)
 		m.storeBuffer(addr, oi.mem, oi)
 		switch {
@@ -640,9 +689,11 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 
 // memOp is what outcomesFast needs of one of a block's memory accesses.
 type memOp struct {
-	j    uint16 // the instruction
-	size uint8  // bytes it touches (0: none: it counts as no access)
-	kind uint8  // memLoad, memStore or memOther (an atomic: no part in the store buffer)
+	j      uint16 // the instruction
+	size   uint8  // bytes it touches (0: none: it counts as no access)
+	kind   uint8  // memLoad, memStore or memOther (an atomic or a strided vector access: no part in the store buffer)
+	vec    bool   // a vector access...
+	vbytes uint32 // ...of that many bytes from its address (vecLines; 0: strided or none, no cache lookup)
 }
 
 const (
@@ -671,7 +722,29 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	for _, mo := range blk.memOps {
 		addr := addrs[mo.j]
 		size := uint64(mo.size)
-		if size == 0 {
+		if mo.vec {
+			// A vector access: as vecMemory runs it (the store buffer's notes left as it
+			// leaves them), and counted already.
+			var o uint64
+			switch mo.kind {
+			case memLoad:
+				o = uint64(m.vecLines(addr, int64(mo.vbytes), false))
+				sfSrc = m.sfSrc
+				if sfSrc >= 0 {
+					bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, sfSrc, m.sfPart), sfSrc
+					bc.fwN++
+				}
+				bc.sfSeq[mo.j], bc.sfPart[mo.j] = sfSrc, m.sfPart
+				q++
+			case memStore:
+				o = uint64(m.vecLines(addr, int64(mo.vbytes), true))
+				sfSeq = m.sfSeq
+				bc.sfSeq[mo.j] = sfSeq
+			default:
+				bc.sfSeq[mo.j] = -1
+			}
+			w |= o << (bit % 64)
+		} else if size == 0 {
 			sfSrc, sfSeq = -1, -1
 			bc.sfSeq[mo.j] = -1
 			if mo.kind == memLoad {
@@ -904,6 +977,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
+			blk.dry = 0
 			bc.replayed += uint64(len(blk.head))
 			return v, false
 		}
@@ -939,6 +1013,12 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint64, log *probeLog) *variant {
 	k := len(blk.head)
 	bc.timed += uint64(k)
+	// A block timed afresh this many times in a row is modelled one instruction at a time
+	// for a while: long enough for a loop's turns to settle first (out of order, the
+	// reorder buffer takes about window/k turns to fill).
+	if blk.dry++; blk.dry >= 4+2*len(m.rob)/k {
+		blk.dry, blk.plain = 0, plainSpan
+	}
 	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 {
 		// It keeps starting in new states or with new outcomes (a load that takes a
 		// store's bytes or not, a miss, as the data has it): a trace through that many
@@ -976,7 +1056,15 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	for j, in := range b.Inst[i : i+k] {
 		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
 		var d int64
-		if log != nil {
+		if oi := blk.ops[j]; log != nil && oi.flags&(fVector|fVset) != 0 {
+			c := b.VCfg[i+j]
+			s := step{pc: b.PC[i+j], next: next, addr: b.Addr[i+j], in: in, size: oi.mem, store: oi.store, vl: c.VL(), sew: c.SEW(), lmul8: c.LMUL8()}
+			if j+1 < k {
+				s.next = b.PC[i+j+1]
+			}
+			d = m.retireOOO(&s, oi, m.cycle, outs[j], true, log)
+			v.rob[j] = m.cycle
+		} else if log != nil {
 			d = m.issueOOO(in, blk.ops[j], m.cycle, outs[j], log)
 			v.rob[j] = m.cycle
 		} else {
@@ -1046,6 +1134,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
+			blk.dry = 0
 			bc.replayed += uint64(len(blk.head))
 			return v, false
 		}
@@ -1317,6 +1406,7 @@ func (m *Model) account(blk *block, v *variant, b *Batch, i int, reps int, next 
 		st[sa.why] += n * sa.n
 	}
 	m.stats.Instructions += n * uint64(len(blk.head))
+	m.stats.VectorBeats += n * blk.vbeats
 	m.lastWhy, m.lastStall = v.lastWhy, v.lastStall
 	if pr := m.prof; pr != nil {
 		// Every repetition but the last goes on with the block's start.
@@ -1450,12 +1540,20 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 			blk.innerEdge[t] = loopEdge(in, m.ops[in.Op].flags)
 		}
 	}
-	var read, wrote [32]bool
+	var read, wrote [64]bool
 	used := make([]bool, len(m.units))
 	for j := range k {
 		in := b.Inst[i+j]
 		oi := &m.ops[in.Op]
 		blk.head[j], blk.ops[j] = head(in), oi
+		if !used[oi.unit] {
+			used[oi.unit] = true
+			blk.units = append(blk.units, oi.unit)
+		}
+		if oi.flags&(fVector|fVset) != 0 {
+			blk.vectorOp(m, j, in, oi, b.VCfg[i+j], &read, &wrote)
+			continue
+		}
 		if oi.flags&(fLoad|fStore) != 0 {
 			blk.mem = append(blk.mem, uint16(j))
 			mo := memOp{j: uint16(j), size: oi.mem, kind: memOther}
@@ -1486,13 +1584,8 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		if oi.flags&fRs2 != 0 {
 			blk.readReg(in.Rs2&31, &read, &wrote)
 		}
-		if rd := in.Rd & 31; oi.flags&fRd != 0 && rd != 0 && !wrote[rd] {
-			wrote[rd] = true
-			blk.written = append(blk.written, rd)
-		}
-		if !used[oi.unit] {
-			used[oi.unit] = true
-			blk.units = append(blk.units, oi.unit)
+		if rd := in.Rd & 31; oi.flags&fRd != 0 && rd != 0 {
+			blk.writeReg(rd, &wrote)
 		}
 	}
 	for _, t := range inner {
@@ -1618,10 +1711,99 @@ func (blk *block) edgeAt(j int) bool {
 	return blk.innerEdge != nil && blk.innerEdge[j]
 }
 
-// readReg notes that the block reads r: a live-in register unless the block wrote it first.
-func (blk *block) readReg(r uint8, read, wrote *[32]bool) {
+// readReg notes that the block reads r (x1-x31, or v0-v31 as 32-63): a live-in register
+// unless the block wrote it first.
+func (blk *block) readReg(r uint8, read, wrote *[64]bool) {
 	if r != 0 && !wrote[r] && !read[r] {
 		read[r] = true
 		blk.liveIn = append(blk.liveIn, r)
+	}
+}
+
+// writeReg notes that the block writes r.
+func (blk *block) writeReg(r uint8, wrote *[64]bool) {
+	if !wrote[r] {
+		wrote[r] = true
+		blk.written = append(blk.written, r)
+	}
+}
+
+// vectorOp adds the vector instruction in, the block's number j, run under configuration
+// c, to the block being built: the registers it reads and writes as vecOperands and
+// vecWriteback see them (a register group a register each), its access, and its beats.
+// A vsetvl* reads and writes integer registers only.
+func (blk *block) vectorOp(m *Model, j int, in *isa.Inst, oi *opInfo, c isa.VConfig, read, wrote *[64]bool) {
+	f := oi.flags
+	if f&fVset != 0 {
+		if f&fRs1 != 0 {
+			blk.readReg(in.Rs1&31, read, wrote)
+		}
+		if f&fRs2 != 0 {
+			blk.readReg(in.Rs2&31, read, wrote)
+		}
+		if rd := in.Rd & 31; f&fRd != 0 && rd != 0 {
+			blk.writeReg(rd, wrote)
+		}
+		return
+	}
+	blk.vpos, blk.vcfg = append(blk.vpos, uint16(j)), append(blk.vcfg, c)
+	s := step{in: in, store: oi.store, vl: c.VL(), sew: c.SEW(), lmul8: c.LMUL8()}
+	g := m.group(&s)
+	readGroup := func(base, n int) {
+		for q := 0; q < n && base+q < 64; q++ {
+			blk.readReg(uint8(base+q), read, wrote)
+		}
+	}
+	if f&fRs1 != 0 {
+		if f&fVRs1 != 0 {
+			readGroup(32+int(in.Rs1&31), g)
+		} else {
+			blk.readReg(in.Rs1&31, read, wrote)
+		}
+	}
+	if f&fRs2 != 0 {
+		if f&fVRs2 != 0 {
+			readGroup(32+int(in.Rs2&31), g)
+		} else {
+			blk.readReg(in.Rs2&31, read, wrote)
+		}
+	}
+	if f&fReadVd != 0 {
+		readGroup(32+int(in.Rd&31), m.destGroup(&s, oi))
+	}
+	if f&fReadV0 != 0 || in.Vm == 0 {
+		readGroup(32, 1)
+	}
+	if f&fRd != 0 {
+		if f&fVRd != 0 {
+			base := 32 + int(in.Rd&31)
+			for q := 0; q < m.destGroup(&s, oi) && base+q < 64; q++ {
+				blk.writeReg(uint8(base+q), wrote)
+			}
+		} else if rd := in.Rd & 31; rd != 0 {
+			blk.writeReg(rd, wrote)
+		}
+	}
+	if f&(fLoad|fStore) == 0 {
+		blk.vbeats += uint64(m.vecBeats(s.lmul8, oi))
+		return
+	}
+	blk.mem = append(blk.mem, uint16(j))
+	mo := memOp{j: uint16(j), kind: memOther, vec: true}
+	if bytes, strided := m.vecExtent(&s, oi); bytes > 0 && !strided {
+		mo.vbytes = uint32(bytes)
+		if oi.store {
+			mo.kind = memStore
+			blk.stores = append(blk.stores, uint16(j))
+		} else {
+			mo.kind = memLoad
+			blk.loads = append(blk.loads, uint16(j))
+		}
+	}
+	blk.memOps = append(blk.memOps, mo)
+	if oi.store {
+		blk.nStores++
+	} else {
+		blk.nLoads++
 	}
 }

@@ -80,9 +80,23 @@ func (m *Model) group(s *step) int {
 }
 
 // vecShape returns the beats an instruction takes, how long it holds its unit and its
-// latency to the last beat's result.
-func (m *Model) vecShape(s *step, oi *opInfo) (beats, occ, lat int64) {
-	lmul8 := s.lmul8
+// latency to the last beat's result. For a vector access, given says that o is its
+// outcome, worked out already (a memoized block's, block.go); otherwise the access runs
+// through the store buffer and the cache here.
+func (m *Model) vecShape(s *step, oi *opInfo, o uint8, given bool) (beats, occ, lat int64) {
+	if oi.flags&(fLoad|fStore) != 0 {
+		return m.vecMemory(s, oi, o, given)
+	}
+	beats = m.vecBeats(s.lmul8, oi)
+	occ = beats * int64(oi.interval)
+	lat = int64(oi.lat) + (beats-1)*int64(oi.interval)
+	m.stats.VectorBeats += uint64(beats)
+	return beats, occ, lat
+}
+
+// vecBeats is how many beats of the datapath an arithmetic vector op takes over its
+// register group at LMUL×8 lmul8 (0: none set, taken as 8).
+func (m *Model) vecBeats(lmul8 int, oi *opInfo) (beats int64) {
 	if lmul8 == 0 {
 		lmul8 = 8
 	}
@@ -94,67 +108,86 @@ func (m *Model) vecShape(s *step, oi *opInfo) (beats, occ, lat int64) {
 	if beats < 1 || oi.class == isa.ClassVMask {
 		beats = 1
 	}
-	if oi.flags&(fLoad|fStore) != 0 {
-		return m.vecMemory(s, oi)
+	return beats
+}
+
+// vecExtent is the bytes a vector access moves and whether it is strided or indexed (its
+// bytes are then not one range).
+func (m *Model) vecExtent(s *step, oi *opInfo) (bytes int64, strided bool) {
+	nf := int64(s.in.Nf) + 1
+	switch {
+	case oi.args == isa.ArgsVMemWhole:
+		return nf * int64(m.vlen/8), false
+	case oi.eew == 0: // vlm.v, vsm.v
+		return int64(s.vl+7) / 8, false
 	}
-	occ = beats * int64(oi.interval)
-	lat = int64(oi.lat) + (beats-1)*int64(oi.interval)
-	m.stats.VectorBeats += uint64(beats)
-	return beats, occ, lat
+	eew := int64(oi.eew)
+	if oi.args == isa.ArgsVMemIndex {
+		eew = int64(s.sew / 8)
+	}
+	return int64(s.vl) * eew * nf, oi.args == isa.ArgsVMemStride || oi.args == isa.ArgsVMemIndex
+}
+
+// vecRange reports whether a vector access of bytes bytes, strided or not, goes through the
+// store buffer and the cache as one range of bytes (vecLines).
+func (m *Model) vecRange(bytes int64, strided bool) bool {
+	return bytes > 0 && !strided && !m.ideal
+}
+
+// vecLines is a vector access's outcome: the store buffer (storebuf.go) takes a store of the
+// bytes [addr, addr+bytes) or finds the youngest store a load of them may take bytes from
+// (sfSeq, or sfSrc and sfPart), and each line is looked up in the cache. It returns oMiss
+// when one missed, and counts the miss.
+func (m *Model) vecLines(addr uint64, bytes int64, store bool) uint8 {
+	m.sfUse = true
+	if store {
+		m.sfSeq = m.sb.insert(addr, addr+uint64(bytes))
+	} else {
+		m.sfSrc, m.sfPart = m.sb.find(addr, addr+uint64(bytes))
+	}
+	miss := false
+	line := uint64(m.core.L1DLine)
+	for a := addr &^ (line - 1); a < addr+uint64(bytes); a += line {
+		if !m.cache.access(a) {
+			miss = true
+		}
+	}
+	if miss {
+		m.stats.L1DMisses++
+		return oMiss
+	}
+	return 0
 }
 
 // vecMemory models a vector load or store: bytes moved at the core's rate, each line
-// looked up in the cache.
-func (m *Model) vecMemory(s *step, oi *opInfo) (beats, occ, lat int64) {
+// looked up in the cache (unless given: then o is the outcome).
+func (m *Model) vecMemory(s *step, oi *opInfo, o uint8, given bool) (beats, occ, lat int64) {
 	c := m.core
-	nf := int64(s.in.Nf) + 1
-	var bytes int64
-	strided := false
-	switch {
-	case oi.args == isa.ArgsVMemWhole:
-		bytes = nf * int64(m.vlen/8)
-	case oi.eew == 0: // vlm.v, vsm.v
-		bytes = int64(s.vl+7) / 8
-	default:
-		eew := int64(oi.eew)
-		if oi.args == isa.ArgsVMemIndex {
-			eew = int64(s.sew / 8)
-		}
-		bytes = int64(s.vl) * eew * nf
-		strided = oi.args == isa.ArgsVMemStride || oi.args == isa.ArgsVMemIndex
-	}
+	bytes, strided := m.vecExtent(s, oi)
 	rate := int64(c.VecLSBytes)
 	occ = (bytes + rate - 1) / rate
 	if strided {
-		occ = int64(s.vl) * nf // one element per cycle
+		occ = int64(s.vl) * (int64(s.in.Nf) + 1) // one element per cycle
 	}
 	if occ < 1 {
 		occ = 1
 	}
 	lat = int64(oi.lat)
-	miss := false
-	if s.store {
-		m.stats.Stores++
-	} else {
-		m.stats.Loads++
-	}
-	if bytes > 0 && !strided && !m.ideal {
-		// The store buffer (storebuf.go) holds unit-stride, whole-register and mask accesses.
-		m.sfUse = true
+	switch {
+	case given:
+		m.sfUse = m.vecRange(bytes, strided)
+	default:
 		if s.store {
-			m.sfSeq = m.sb.insert(s.addr, s.addr+uint64(bytes))
+			m.stats.Stores++
 		} else {
-			m.sfSrc, m.sfPart = m.sb.find(s.addr, s.addr+uint64(bytes))
+			m.stats.Loads++
 		}
-		line := uint64(c.L1DLine)
-		for a := s.addr &^ (line - 1); a < s.addr+uint64(bytes); a += line {
-			if !m.cache.access(a) {
-				miss = true
-			}
+		o = 0
+		if m.vecRange(bytes, strided) {
+			o = m.vecLines(s.addr, bytes, s.store)
 		}
 	}
-	if miss {
-		m.stats.L1DMisses++
+	if o&oMiss != 0 {
 		lat += int64(c.L1DMiss - c.L1DHit)
 		m.vecMiss = true
 	}

@@ -25,6 +25,7 @@ var workloads = []struct{ file, mode string }{
 	{"aes-zvkned-rv64.elf", "cbc"},
 	{"aes-zvkned-rv64.elf", "gcm-zvkg"},
 	{"sm4-zvksed-zvkb-rv64.elf", "ctr"},
+	{"sm4-zvksed-zvkb-rv64.elf", "ecb"},
 }
 
 // recordWorkload runs the call twice and returns the batches of the second run.
