@@ -81,7 +81,7 @@ const (
 	maxTimings      = 32                            // times a trace is timed before blocks end at its transfers instead
 	blockVariants   = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
 	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
-	plainSpan       = 256                           // times a block whose variants are not replayed is modelled one instruction at a time
+	plainSpan       = 256                           // at most this many times a block whose variants are not replayed is modelled one instruction at a time
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -139,6 +139,7 @@ type block struct {
 	ops     []*opInfo // each instruction's op
 	mem     []uint16  // positions of the memory accesses
 	memOps  []memOp   // the same, with what outcomesFast needs
+	vbytes  []uint32  // the same, for a vector access the bytes it spans from its address (0: strided or scalar)
 	nLoads  uint64    // accesses counted as loads...
 	nStores uint64    // ...and as stores
 	ctrl    bool      // the last instruction is a branch or jump...
@@ -179,7 +180,8 @@ type block struct {
 	seen    uint64 // the batch (blockCache.batch) its code was last checked against
 	timings int    // times its instructions were timed (not replayed)
 	dry     int    // timings since a variant was last replayed
-	plain   int    // times it is still to be modelled one instruction at a time (plainSpan)
+	plain   int    // times it is still to be modelled one instruction at a time
+	span    int    // how many times that was the last time (doubling up to plainSpan while no variant is replayed)
 	stale   bool   // to be built again (shorter)
 	cut     bool   // ended where its batch did: to be built again from a batch with more
 
@@ -687,19 +689,22 @@ func (bc *blockCache) outcomes(m *Model, blk *block, b *Batch, i int, next uint6
 	}
 }
 
-// memOp is what outcomesFast needs of one of a block's memory accesses.
+// memOp is what outcomesFast needs of one of a block's memory accesses. It is kept to four
+// bytes, and a vector access's extent to a side slice (block.vbytes), since the loop over
+// them is the whole cost of a repeated iteration.
 type memOp struct {
-	j      uint16 // the instruction
-	size   uint8  // bytes it touches (0: none: it counts as no access)
-	kind   uint8  // memLoad, memStore or memOther (an atomic or a strided vector access: no part in the store buffer)
-	vec    bool   // a vector access...
-	vbytes uint32 // ...of that many bytes from its address (vecLines; 0: strided or none, no cache lookup)
+	j    uint16 // the instruction
+	size uint8  // bytes it touches (0: none: it counts as no access, or a vector access)
+	kind uint8  // memLoad, memStore or memOther (an atomic: no part in the store buffer), or for a vector access memVecLoad, memVecStore or memVecOther (strided: no part in either)
 }
 
 const (
 	memOther = iota
 	memLoad
 	memStore
+	memVecOther
+	memVecLoad
+	memVecStore
 )
 
 // outcomesFast is outcomes when the model is not ideal (SetIdeal), with Model.access and
@@ -719,36 +724,28 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	shift := c.lineShift
 	q := 0 // loads so far
 	sfSrc, sfSeq := m.sfSrc, m.sfSeq
-	for _, mo := range blk.memOps {
+	for k, mo := range blk.memOps {
 		addr := addrs[mo.j]
 		size := uint64(mo.size)
-		if mo.vec {
-			// A vector access: as vecMemory runs it (the store buffer's notes left as it
-			// leaves them), and counted already.
-			var o uint64
-			switch mo.kind {
-			case memLoad:
-				o = uint64(m.vecLines(addr, int64(mo.vbytes), false))
-				sfSrc = m.sfSrc
-				if sfSrc >= 0 {
-					bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, sfSrc, m.sfPart), sfSrc
-					bc.fwN++
+		if size == 0 {
+			// (Tested here, not first, so that a scalar access costs no more for vector
+			// ones being possible.)
+			if mo.kind >= memVecOther {
+				var o uint8
+				o, q = bc.vecOutcome(m, mo, addr, blk.vbytes[k], q)
+				switch mo.kind { // (what vecLines set)
+				case memVecLoad:
+					sfSrc = m.sfSrc
+				case memVecStore:
+					sfSeq = m.sfSeq
 				}
-				bc.sfSeq[mo.j], bc.sfPart[mo.j] = sfSrc, m.sfPart
-				q++
-			case memStore:
-				o = uint64(m.vecLines(addr, int64(mo.vbytes), true))
-				sfSeq = m.sfSeq
-				bc.sfSeq[mo.j] = sfSeq
-			default:
+				w |= uint64(o) << (bit % 64)
+			} else {
+				sfSrc, sfSeq = -1, -1
 				bc.sfSeq[mo.j] = -1
-			}
-			w |= o << (bit % 64)
-		} else if size == 0 {
-			sfSrc, sfSeq = -1, -1
-			bc.sfSeq[mo.j] = -1
-			if mo.kind == memLoad {
-				q++
+				if mo.kind == memLoad {
+					q++
+				}
 			}
 		} else {
 			var o uint64
@@ -809,6 +806,29 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 		j := i + len(blk.head) - 1
 		bc.ow[0] |= uint64(m.predict(b.PC[j], next, &blk.xfer[len(blk.inner)], blk.ops[len(blk.head)-1]) >> 2)
 	}
+}
+
+// vecOutcome is outcomesFast for a vector access of bytes bytes (0: strided) at addr, the
+// block's load number q when it loads: as vecMemory runs it, the store buffer's notes left
+// as it leaves them, and counted already. It returns the access's outcome and the loads so
+// far.
+func (bc *blockCache) vecOutcome(m *Model, mo memOp, addr uint64, bytes uint32, q int) (uint8, int) {
+	switch mo.kind {
+	case memVecLoad:
+		o := m.vecLines(addr, int64(bytes), false)
+		if m.sfSrc >= 0 {
+			bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, m.sfSrc, m.sfPart), m.sfSrc
+			bc.fwN++
+		}
+		bc.sfSeq[mo.j], bc.sfPart[mo.j] = m.sfSrc, m.sfPart
+		return o, q + 1
+	case memVecStore:
+		o := m.vecLines(addr, int64(bytes), true)
+		bc.sfSeq[mo.j] = m.sfSeq
+		return o, q
+	}
+	bc.sfSeq[mo.j] = -1
+	return 0, q
 }
 
 // innerOutcomes runs the trace's control transfers before its last through the predictor, in
@@ -977,7 +997,7 @@ func (bc *blockCache) time(m *Model, blk *block, b *Batch, i int, next uint64) (
 		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) {
 			m.replayStores(blk, v, bc.firstSeq, prev)
 			m.replay(blk, v, b, i, prev, 1, next)
-			blk.dry = 0
+			blk.dry, blk.span = 0, 0
 			bc.replayed += uint64(len(blk.head))
 			return v, false
 		}
@@ -1015,9 +1035,12 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	bc.timed += uint64(k)
 	// A block timed afresh this many times in a row is modelled one instruction at a time
 	// for a while: long enough for a loop's turns to settle first (out of order, the
-	// reorder buffer takes about window/k turns to fill).
+	// reorder buffer takes about window/k turns to fill). The while starts short, as a loop
+	// may settle just after (the AES rounds of aes-zkn ctr do), and doubles each time the
+	// block still replays nothing after it.
 	if blk.dry++; blk.dry >= 4+2*len(m.rob)/k {
-		blk.dry, blk.plain = 0, plainSpan
+		blk.span = min(max(8, 2*blk.span), plainSpan)
+		blk.dry, blk.plain = 0, blk.span
 	}
 	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 {
 		// It keeps starting in new states or with new outcomes (a load that takes a
@@ -1134,7 +1157,7 @@ func (bc *blockCache) timeOOO(m *Model, blk *block, b *Batch, i int, next uint64
 		if v := blk.vars[vi]; vh == h && v.valid && slices.Equal(v.key, key) && m.probesHold(v, base) {
 			m.replayStores(blk, v, bc.firstSeq, base)
 			m.replayOOO(blk, v, b, i, base, next)
-			blk.dry = 0
+			blk.dry, blk.span = 0, 0
 			bc.replayed += uint64(len(blk.head))
 			return v, false
 		}
@@ -1564,6 +1587,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 				mo.kind = memStore
 			}
 			blk.memOps = append(blk.memOps, mo)
+			blk.vbytes = append(blk.vbytes, 0)
 			if oi.mem != 0 { // (as Model.access counts them)
 				if oi.store && oi.flags&fLoad == 0 {
 					blk.nStores++
@@ -1789,18 +1813,20 @@ func (blk *block) vectorOp(m *Model, j int, in *isa.Inst, oi *opInfo, c isa.VCon
 		return
 	}
 	blk.mem = append(blk.mem, uint16(j))
-	mo := memOp{j: uint16(j), kind: memOther, vec: true}
+	mo := memOp{j: uint16(j), kind: memVecOther}
+	var vb uint32
 	if bytes, strided := m.vecExtent(&s, oi); bytes > 0 && !strided {
-		mo.vbytes = uint32(bytes)
+		vb = uint32(bytes)
 		if oi.store {
-			mo.kind = memStore
+			mo.kind = memVecStore
 			blk.stores = append(blk.stores, uint16(j))
 		} else {
-			mo.kind = memLoad
+			mo.kind = memVecLoad
 			blk.loads = append(blk.loads, uint16(j))
 		}
 	}
 	blk.memOps = append(blk.memOps, mo)
+	blk.vbytes = append(blk.vbytes, vb)
 	if oi.store {
 		blk.nStores++
 	} else {
