@@ -1037,8 +1037,9 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	// for a while: long enough for a loop's turns to settle first (out of order, the
 	// reorder buffer takes about window/k turns to fill). The while starts short, as a loop
 	// may settle just after (the AES rounds of aes-zkn ctr do), and doubles each time the
-	// block still replays nothing after it.
-	if blk.dry++; blk.dry >= 4+2*len(m.rob)/k {
+	// block still replays nothing after it. (A trace with transfers inside goes on being
+	// timed instead: after maxTimings it is cut at them, into blocks that may replay.)
+	if blk.dry++; len(blk.inner) == 0 && blk.dry >= 4+2*len(m.rob)/k {
 		blk.span = min(max(8, 2*blk.span), plainSpan)
 		blk.dry, blk.plain = 0, blk.span
 	}
