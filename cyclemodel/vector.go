@@ -173,10 +173,9 @@ func (m *Model) vecMemory(s *step, oi *opInfo, o uint8, given bool) (beats, occ,
 		occ = 1
 	}
 	lat = int64(oi.lat)
-	switch {
-	case given:
-		m.sfUse = m.vecRange(bytes, strided)
-	default:
+	if given {
+		m.sfUse = m.vecRange(bytes, strided) // (the block counted the access)
+	} else {
 		if s.store {
 			m.stats.Stores++
 		} else {
