@@ -1081,11 +1081,8 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 		m.sfSeq, m.sfSrc, m.sfPart = bc.sfSeq[j], bc.sfSeq[j], bc.sfPart[j]
 		var d int64
 		if oi := blk.ops[j]; log != nil && oi.flags&(fVector|fVset) != 0 {
-			c := b.VCfg[i+j]
-			s := step{pc: b.PC[i+j], next: next, addr: b.Addr[i+j], in: in, size: oi.mem, store: oi.store, vl: c.VL(), sew: c.SEW(), lmul8: c.LMUL8()}
-			if j+1 < k {
-				s.next = b.PC[i+j+1]
-			}
+			var s step
+			m.stepAt(b, &s, i+j, in, b.Addr[i+j])
 			d = m.retireOOO(&s, oi, m.cycle, outs[j], true, log)
 			v.rob[j] = m.cycle
 		} else if log != nil {
@@ -1574,7 +1571,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 			used[oi.unit] = true
 			blk.units = append(blk.units, oi.unit)
 		}
-		if oi.flags&(fVector|fVset) != 0 {
+		if oi.flags&fVector != 0 { // (a vsetvl* reads and writes integer registers only, as any op)
 			blk.vectorOp(m, j, in, oi, b.VCfg[i+j], &read, &wrote)
 			continue
 		}
@@ -1756,21 +1753,8 @@ func (blk *block) writeReg(r uint8, wrote *[64]bool) {
 // vectorOp adds the vector instruction in, the block's number j, run under configuration
 // c, to the block being built: the registers it reads and writes as vecOperands and
 // vecWriteback see them (a register group a register each), its access, and its beats.
-// A vsetvl* reads and writes integer registers only.
 func (blk *block) vectorOp(m *Model, j int, in *isa.Inst, oi *opInfo, c isa.VConfig, read, wrote *[64]bool) {
 	f := oi.flags
-	if f&fVset != 0 {
-		if f&fRs1 != 0 {
-			blk.readReg(in.Rs1&31, read, wrote)
-		}
-		if f&fRs2 != 0 {
-			blk.readReg(in.Rs2&31, read, wrote)
-		}
-		if rd := in.Rd & 31; f&fRd != 0 && rd != 0 {
-			blk.writeReg(rd, wrote)
-		}
-		return
-	}
 	blk.vpos, blk.vcfg = append(blk.vpos, uint16(j)), append(blk.vcfg, c)
 	s := step{in: in, store: oi.store, vl: c.VL(), sew: c.SEW(), lmul8: c.LMUL8()}
 	g := m.group(&s)

@@ -451,6 +451,12 @@ func (m *Model) retireFrom(b *Batch, i, stop int) int {
 
 // retireRecord models instruction i of b on its own.
 func (m *Model) retireRecord(b *Batch, s *step, i int, in *isa.Inst, addr uint64) {
+	m.stepAt(b, s, i, in, addr)
+	m.retire(s)
+}
+
+// stepAt fills s with instruction i of b, in, which accessed addr.
+func (m *Model) stepAt(b *Batch, s *step, i int, in *isa.Inst, addr uint64) {
 	next := b.Next
 	if i+1 < len(b.PC) {
 		next = b.PC[i+1]
@@ -462,7 +468,6 @@ func (m *Model) retireRecord(b *Batch, s *step, i int, in *isa.Inst, addr uint64
 		c := b.VCfg[i]
 		s.vl, s.sew, s.lmul8 = c.VL(), c.SEW(), c.LMUL8()
 	}
-	m.retire(s)
 }
 
 func (m *Model) retire(s *step) {
