@@ -4183,7 +4183,7 @@ dispatch:
 	}
 	{
 		rb.pc[ri&recMask] = pc
-		rb.inst[ri&recMask] = &cp.insts[(pc>>1)&(PageSize/2-1)]
+		rb.inst[ri&recMask] = uintptr(unsafe.Pointer(&cp.insts[(pc>>1)&(PageSize/2-1)]))
 		switch s.op {
 		case opPageEnd:
 			goto newpage

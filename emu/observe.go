@@ -2,6 +2,7 @@ package emu
 
 import (
 	"sync"
+	"unsafe"
 
 	"rvsim/isa"
 )
@@ -47,9 +48,17 @@ const (
 )
 
 // recBuf is the buffer loopRecord fills: n instructions so far.
+//
+// inst holds pointers to the instructions in their decoded-code pages as plain numbers: a
+// pointer stored in the loop costs a check of the garbage collector's write barrier, and
+// with it the compiler kept the loop's slot pointer on the stack rather than in a register
+// across every instruction's dispatch (which put a store-to-load round trip on the chain
+// from one instruction to the next). The pages stay reachable without these: a decoded-code
+// page is dropped only by FlushCode or when its page is unmapped, and both happen only in
+// instructions (fence.i, system calls) before which the buffer is handed over.
 type recBuf struct {
 	pc    [recSize]uint64
-	inst  [recSize]*isa.Inst
+	inst  [recSize]uintptr
 	addr  [recSize]uint64
 	vcfg  [recSize]isa.VConfig
 	n     int
@@ -71,7 +80,7 @@ func (h *Hart) flushObserved(next uint64) {
 		return
 	}
 	b := &rb.batch
-	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.inst[:rb.n], Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
+	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.insts(), Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
 	rb.n = 0
 	h.Observer.Retired(b)
 }
@@ -106,8 +115,16 @@ func (h *Hart) observeSlow(pc uint64, in *isa.Inst, addr uint64) {
 	if rb.n == recSize {
 		h.flushObserved(pc)
 	}
-	rb.pc[rb.n], rb.inst[rb.n], rb.addr[rb.n], rb.vcfg[rb.n] = pc, in, addr, vcfgOf(h.V)
+	rb.pc[rb.n], rb.inst[rb.n], rb.addr[rb.n], rb.vcfg[rb.n] = pc, uintptr(unsafe.Pointer(in)), addr, vcfgOf(h.V)
 	rb.n++
+}
+
+// insts is inst[:n] as the pointers it holds.
+func (rb *recBuf) insts() []*isa.Inst {
+	if rb.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((**isa.Inst)(unsafe.Pointer(&rb.inst[0])), rb.n)
 }
 
 // vcfgOf is v's configuration, for the batch (zero without a vector unit).

@@ -732,7 +732,7 @@ func (t *transform) list(l []ast.Stmt, inCase bool) []ast.Stmt {
 				t.switches++
 				out = append(out, stmts(
 					"rb.pc[ri&recMask] = pc",
-					"rb.inst[ri&recMask] = &cp.insts[(pc>>1)&(PageSize/2-1)]",
+					"rb.inst[ri&recMask] = uintptr(unsafe.Pointer(&cp.insts[(pc>>1)&(PageSize/2-1)]))",
 				)...)
 				for _, c := range s.Body.List {
 					c := c.(*ast.CaseClause)
