@@ -722,6 +722,11 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	addrs := b.Addr[i : i+len(blk.head)]
 	c := &m.cache
 	shift := c.lineShift
+	// The cache's clock and last line in locals, written back around the calls that use
+	// them: as fields they were loaded and stored at every access, since the stores to
+	// used may alias them for the compiler.
+	hint, tags, used, hmask := c.hint, c.tags, c.used, c.hmask
+	clock, lastLine, lastIdx := c.clock, c.lastLine, c.lastIdx
 	q := 0 // loads so far
 	sfSrc, sfSeq := m.sfSrc, m.sfSeq
 	for k, mo := range blk.memOps {
@@ -732,7 +737,9 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			// ones being possible.)
 			if mo.kind >= memVecOther {
 				var o uint8
+				c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
 				o, q = bc.vecOutcome(m, mo, addr, blk.vbytes[k], q)
+				clock, lastLine, lastIdx = c.clock, c.lastLine, c.lastIdx
 				switch mo.kind { // (what vecLines set)
 				case memVecLoad:
 					sfSrc = m.sfSrc
@@ -755,23 +762,31 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			// a block's accesses go from one line to another (a table, the data, the stack)
 			// in a pattern the host's predictor does not learn, and the load then no longer
 			// waits for the test.
-			c.clock++
+			clock++
 			line := addr >> shift
-			sl := int(c.hint[line&c.hmask])
-			if line == c.lastLine {
-				sl = c.lastIdx
+			sl := int(hint[line&hmask])
+			if line == lastLine {
+				sl = lastIdx
 			}
-			if c.tags[sl] == line+1 {
-				c.used[sl] = c.clock
-				c.lastLine, c.lastIdx = line, sl
-			} else if !c.lookup(line) {
-				o = oMiss
+			if tags[sl] == line+1 {
+				used[sl] = clock
+				lastLine, lastIdx = line, sl
+			} else {
+				c.clock = clock
+				if !c.lookup(line) {
+					o = oMiss
+				}
+				lastLine, lastIdx = c.lastLine, c.lastIdx
 			}
 			if addr&(size-1) != 0 {
 				o |= oMisaligned
 				m.stats.Misaligned++
-				if last := addr + size - 1; last>>shift != addr>>shift && !c.access(last) {
-					o |= oMiss
+				if last := addr + size - 1; last>>shift != addr>>shift {
+					c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+					if !c.access(last) {
+						o |= oMiss
+					}
+					clock, lastLine, lastIdx = c.clock, c.lastLine, c.lastIdx
 				}
 			}
 			if o&oMiss != 0 {
@@ -807,6 +822,7 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			w = 0
 		}
 	}
+	c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
 	m.sfSrc, m.sfSeq = sfSrc, sfSeq
 	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {
