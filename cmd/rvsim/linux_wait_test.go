@@ -14,6 +14,11 @@ func TestLinuxWaitAgainstQEMU(t *testing.T) {
 	prog := buildLinuxProgram(t, "wait")
 	rv := rvsimRun(t, nil, prog)
 	q := hostRun(t, nil, qemu, prog)
+	// qemu waits in the host's real time, which a loaded machine (CI runs the packages
+	// side by side) can stretch past a wait's bound: a run that differs is tried again.
+	for try := 1; try < 3 && (rv.stdout != q.stdout || rv.status != q.status); try++ {
+		q = hostRun(t, nil, qemu, prog)
+	}
 	if rv.stdout != q.stdout || rv.status != q.status {
 		t.Errorf("rvsim (status %d, stderr %q):\n%s\nqemu (status %d):\n%s", rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
 	}
