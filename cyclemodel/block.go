@@ -757,8 +757,8 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 		} else {
 			var o uint64
 			// cache.access, written out: it is too large to inline (cost 125 against Go's
-			// 80), and a call per access is what this loop exists to avoid.
-			// The hint is read before the test of the last line, not only when it fails:
+			// 80), and a call per access is what this loop exists to avoid. The hint is
+			// read before the test of the last line, not only when it fails:
 			// a block's accesses go from one line to another (a table, the data, the stack)
 			// in a pattern the host's predictor does not learn, and the load then no longer
 			// waits for the test.

@@ -44,11 +44,12 @@ func (c *cache) init(size, ways, line int) {
 func (c *cache) access(addr uint64) bool {
 	line := addr >> c.lineShift
 	c.clock++
+	// As outcomesFast has it: the hint read before the test of the last line (block.go).
+	sl := int(c.hint[line&c.hmask])
 	if line == c.lastLine {
-		c.used[c.lastIdx] = c.clock
-		return true
+		sl = c.lastIdx
 	}
-	if sl := int(c.hint[line&c.hmask]); c.tags[sl] == line+1 {
+	if c.tags[sl] == line+1 {
 		c.used[sl] = c.clock
 		c.lastLine, c.lastIdx = line, sl
 		return true

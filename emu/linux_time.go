@@ -6,10 +6,10 @@ import "encoding/binary"
 // are measured on it, and a sleep advances it instead of waiting.
 
 // timerPoll is how many instructions run between checks of the armed timers: a due timer's
-// signal comes at most this late (8 µs of a 2 GHz core at one instruction a cycle). It is
-// the observation buffer's size (recSize), since each check hands the model a batch, and
+// signal comes at most this late (16384: 8 µs of a 2 GHz core at one instruction a cycle).
+// It is the observation buffer's size, since each check hands the model a batch, and
 // shorter batches slowed --core while timers were armed (openssl speed: 9% at 4096).
-const timerPoll = 16384
+const timerPoll = recSize
 
 type guestTimer struct {
 	used     bool
