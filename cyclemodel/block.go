@@ -134,25 +134,27 @@ type blockCache struct {
 }
 
 type block struct {
-	pc      uint64
-	head    []uint64  // each instruction's first 8 bytes (see head)
-	ops     []*opInfo // each instruction's op
-	mem     []uint16  // positions of the memory accesses
-	memOps  []memOp   // the same, with what outcomesFast needs
-	vbytes  []uint32  // the same, for a vector access the bytes it spans from its address (0: strided or scalar)
-	nLoads  uint64    // accesses counted as loads...
-	nStores uint64    // ...and as stores
-	ctrl    bool      // the last instruction is a branch or jump...
-	edge    bool      // ...and a loop edge for the profile
-	liveIn  []uint8   // registers read before the block writes them
-	written []uint8   // registers the block writes
-	units   []int16   // units the block uses
-	keyLen  int       // the start state, then ow words of outcomes
-	ow      int
-	robRead int      // out of order: the reorder-buffer entries the block reads before writing them
-	copies  int      // in order: the unit copies in the key (free times of the units it uses)
-	loads   []uint16 // positions of the loads that may take a store's bytes...
-	stores  []uint16 // ...and of the stores that enter the store buffer (scalar ones, vector ones of one range of bytes)
+	pc       uint64
+	head     []uint64  // each instruction's first 8 bytes (see head)
+	ops      []*opInfo // each instruction's op
+	mem      []uint16  // positions of the memory accesses
+	memOps   []memOp   // the same, with what outcomesFast needs
+	vmem     bool      // one of them is a vector access
+	cacheOps []cacheOp // the scalar accesses that touch bytes, for outcomesScalar
+	vbytes   []uint32  // the same, for a vector access the bytes it spans from its address (0: strided or scalar)
+	nLoads   uint64    // accesses counted as loads...
+	nStores  uint64    // ...and as stores
+	ctrl     bool      // the last instruction is a branch or jump...
+	edge     bool      // ...and a loop edge for the profile
+	liveIn   []uint8   // registers read before the block writes them
+	written  []uint8   // registers the block writes
+	units    []int16   // units the block uses
+	keyLen   int       // the start state, then ow words of outcomes
+	ow       int
+	robRead  int      // out of order: the reorder-buffer entries the block reads before writing them
+	copies   int      // in order: the unit copies in the key (free times of the units it uses)
+	loads    []uint16 // positions of the loads that may take a store's bytes...
+	stores   []uint16 // ...and of the stores that enter the store buffer (scalar ones, vector ones of one range of bytes)
 
 	// Out of order, a block also holds vector instructions: their positions, the
 	// configuration each ran under when the block was built (it matches only where they run
@@ -712,6 +714,10 @@ const (
 // loads and stores counted once per block. It leaves the model's store-buffer notes
 // (sfSrc, sfSeq, sfPart) as the last access would.
 func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next uint64) {
+	if !blk.vmem {
+		bc.outcomesScalar(m, blk, b, i, next)
+		return
+	}
 	var w uint64 // the word being filled
 	bit := uint(2)
 	sb := &m.sb
@@ -824,6 +830,74 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	}
 	c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
 	m.sfSrc, m.sfSeq = sfSrc, sfSeq
+	bc.innerOutcomes(m, blk, b, i, w, bit)
+	if blk.ctrl {
+		j := i + len(blk.head) - 1
+		bc.ow[0] |= uint64(m.predict(b.PC[j], next, &blk.xfer[len(blk.inner)], blk.ops[len(blk.head)-1]) >> 2)
+	}
+}
+
+// cacheOp is what outcomesScalar's cache loop needs of an access that touches bytes: the
+// instruction, the bit of its outcome in blockCache.ow, and its size.
+type cacheOp struct {
+	j, bit uint16
+	size   uint8
+}
+
+// outcomesScalar is outcomesFast for a block whose accesses are all scalar. The cache and
+// the store buffer are two state machines that see the same accesses in the same order and
+// nothing of each other, so each runs in a loop of its own: one loop over both kept too
+// many values live for the host's registers, and spilled and reloaded most of them at every
+// access. The outcome words are cleared first, and only a miss or a misaligned access sets
+// bits in them.
+func (bc *blockCache) outcomesScalar(m *Model, blk *block, b *Batch, i int, next uint64) {
+	ow := bc.ow[:blk.ow]
+	clear(ow)
+	m.stats.Loads += blk.nLoads
+	m.stats.Stores += blk.nStores
+	addrs := b.Addr[i : i+len(blk.head)]
+	if len(blk.cacheOps) > 0 {
+		m.cache.outcomes(blk.cacheOps, addrs, ow, &m.stats)
+	}
+
+	sb := &m.sb
+	bc.firstSeq = sb.n
+	bc.fwN, bc.hasPre = 0, false
+	q := 0 // loads so far
+	sfSrc, sfSeq, part := m.sfSrc, m.sfSeq, m.sfPart
+	for _, mo := range blk.memOps {
+		addr := addrs[mo.j]
+		switch {
+		case mo.kind == memLoad && mo.size != 0:
+			sfSrc, sfSeq = -1, -1
+			hi := addr + uint64(mo.size)
+			if cand := sb.filter[(addr>>3)&(sbHash-1)] | sb.filter[((hi-1)>>3)&(sbHash-1)]; cand != 0 {
+				sfSrc, part = sb.youngest(addr, hi, cand)
+				if sfSrc >= 0 {
+					bc.fw[bc.fwN], bc.fwSrc[bc.fwN] = bc.fwdEntry(q, sfSrc, part), sfSrc
+					bc.fwN++
+				}
+			}
+			bc.sfSeq[mo.j], bc.sfPart[mo.j] = sfSrc, part
+			q++
+		case mo.kind == memStore && mo.size != 0:
+			sfSrc = -1
+			sfSeq = sb.insert(addr, addr+uint64(mo.size))
+			bc.sfSeq[mo.j] = sfSeq
+		default:
+			sfSrc, sfSeq = -1, -1
+			bc.sfSeq[mo.j] = -1
+			if mo.kind == memLoad {
+				q++
+			}
+		}
+	}
+	m.sfSrc, m.sfSeq, m.sfPart = sfSrc, sfSeq, part
+	bit := uint(2 + 2*len(blk.memOps))
+	var w uint64 // the word the transfers' outcomes go on filling
+	if k := bit / 64; k < uint(len(ow)) {
+		w = ow[k]
+	}
 	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {
 		j := i + len(blk.head) - 1
@@ -1607,6 +1681,9 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 			case isa.ClassStore:
 				mo.kind = memStore
 			}
+			if oi.mem != 0 {
+				blk.cacheOps = append(blk.cacheOps, cacheOp{j: uint16(j), bit: uint16(2 + 2*len(blk.memOps)), size: oi.mem})
+			}
 			blk.memOps = append(blk.memOps, mo)
 			blk.vbytes = append(blk.vbytes, 0)
 			if oi.mem != 0 { // (as Model.access counts them)
@@ -1835,6 +1912,7 @@ func (blk *block) vectorOp(m *Model, j int, in *isa.Inst, oi *opInfo, c isa.VCon
 	}
 	blk.memOps = append(blk.memOps, mo)
 	blk.vbytes = append(blk.vbytes, vb)
+	blk.vmem = true
 	if oi.store {
 		blk.nStores++
 	} else {

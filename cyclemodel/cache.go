@@ -80,3 +80,55 @@ func (c *cache) lookup(line uint64) bool {
 	c.hint[line&c.hmask] = int32(base + victim)
 	return false
 }
+
+// outcomes runs a block's scalar accesses ops, at addrs, through the cache in order and sets
+// the bits of the ones that miss or are misaligned in ow, counting them in st. The access
+// that hits an aligned line, nearly all of them, is cache.access written out with the
+// cache's clock and last line in locals (as fields, they were loaded and stored at every
+// access, since the stores to used may alias them for the compiler); any other takes the
+// general path.
+func (c *cache) outcomes(ops []cacheOp, addrs []uint64, ow []uint64, st *Stats) {
+	hint, tags, used, hmask := c.hint, c.tags, c.used, c.hmask
+	shift := c.lineShift & 63
+	clock, lastLine, lastIdx := c.clock, c.lastLine, c.lastIdx
+	for _, co := range ops {
+		addr := addrs[co.j]
+		line := addr >> shift
+		// The hint read before the test of the last line (as access has it).
+		sl := int(hint[line&hmask])
+		if line == lastLine {
+			sl = lastIdx
+		}
+		if tags[sl] == line+1 && addr&(uint64(co.size)-1) == 0 {
+			clock++
+			used[sl] = clock
+			lastLine, lastIdx = line, sl
+			continue
+		}
+		c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+		o := c.accessOutcome(addr, uint64(co.size), st)
+		ow[co.bit/64%uint16(len(ow))] |= o << (co.bit % 64)
+		clock, lastLine, lastIdx = c.clock, c.lastLine, c.lastIdx
+	}
+	c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+}
+
+// accessOutcome is Model.access's outcome for a scalar access of size bytes at addr, with
+// the misses and misaligned accesses counted in st.
+func (c *cache) accessOutcome(addr, size uint64, st *Stats) uint64 {
+	var o uint64
+	if !c.access(addr) {
+		o = oMiss
+	}
+	if addr&(size-1) != 0 {
+		o |= oMisaligned
+		st.Misaligned++
+		if last := addr + size - 1; last>>c.lineShift != addr>>c.lineShift && !c.access(last) {
+			o |= oMiss
+		}
+	}
+	if o&oMiss != 0 {
+		st.L1DMisses++
+	}
+	return o
+}
