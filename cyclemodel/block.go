@@ -728,11 +728,11 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 	addrs := b.Addr[i : i+len(blk.head)]
 	c := &m.cache
 	shift := c.lineShift
-	// The cache's clock and last line in locals, written back around the calls that use
-	// them: as fields they were loaded and stored at every access, since the stores to
-	// used may alias them for the compiler.
+	// The cache's clock in a local, written back around the calls that use it: as a field
+	// it was loaded and stored at every access, since the stores to used may alias it for
+	// the compiler.
 	hint, tags, used, hmask := c.hint, c.tags, c.used, c.hmask
-	clock, lastLine, lastIdx := c.clock, c.lastLine, c.lastIdx
+	clock := c.clock
 	q := 0 // loads so far
 	sfSrc, sfSeq := m.sfSrc, m.sfSeq
 	for k, mo := range blk.memOps {
@@ -743,9 +743,9 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			// ones being possible.)
 			if mo.kind >= memVecOther {
 				var o uint8
-				c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+				c.clock = clock
 				o, q = bc.vecOutcome(m, mo, addr, blk.vbytes[k], q)
-				clock, lastLine, lastIdx = c.clock, c.lastLine, c.lastIdx
+				clock = c.clock
 				switch mo.kind { // (what vecLines set)
 				case memVecLoad:
 					sfSrc = m.sfSrc
@@ -762,37 +762,27 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			}
 		} else {
 			var o uint64
-			// cache.access, written out: it is too large to inline (cost 125 against Go's
-			// 80), and a call per access is what this loop exists to avoid. The hint is
-			// read before the test of the last line, not only when it fails:
-			// a block's accesses go from one line to another (a table, the data, the stack)
-			// in a pattern the host's predictor does not learn, and the load then no longer
-			// waits for the test.
+			// cache.access, written out: a call per access is what this loop exists to
+			// avoid.
 			clock++
 			line := addr >> shift
-			sl := int(hint[line&hmask])
-			if line == lastLine {
-				sl = lastIdx
-			}
-			if tags[sl] == line+1 {
+			if sl := int(hint[line&hmask]); tags[sl] == line+1 {
 				used[sl] = clock
-				lastLine, lastIdx = line, sl
 			} else {
 				c.clock = clock
 				if !c.lookup(line) {
 					o = oMiss
 				}
-				lastLine, lastIdx = c.lastLine, c.lastIdx
 			}
 			if addr&(size-1) != 0 {
 				o |= oMisaligned
 				m.stats.Misaligned++
 				if last := addr + size - 1; last>>shift != addr>>shift {
-					c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+					c.clock = clock
 					if !c.access(last) {
 						o |= oMiss
 					}
-					clock, lastLine, lastIdx = c.clock, c.lastLine, c.lastIdx
+					clock = c.clock
 				}
 			}
 			if o&oMiss != 0 {
@@ -828,7 +818,7 @@ func (bc *blockCache) outcomesFast(m *Model, blk *block, b *Batch, i int, next u
 			w = 0
 		}
 	}
-	c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+	c.clock = clock
 	m.sfSrc, m.sfSeq = sfSrc, sfSeq
 	bc.innerOutcomes(m, blk, b, i, w, bit)
 	if blk.ctrl {

@@ -10,14 +10,11 @@ type cache struct {
 	lineShift uint
 	clock     uint32
 
-	// The line of the last access and its index in tags: the most recently used line of its
-	// set, which an access to it again only stamps (most accesses are to the line before).
-	lastLine uint64
-	lastIdx  int
-
 	// hint is, for a line, the slot it was last found or filled in, indexed by the line's
 	// low bits: when the slot still holds it (a line is in one slot at most) the access needs
-	// no search of its set.
+	// no search of its set, and only stamps it. (The line of the last access always is in
+	// the slot its hint gives, since every access leaves the hint of its line at its slot:
+	// so a separate test for an access to that line again, kept earlier, was redundant.)
 	hint  []int32
 	hmask uint64
 }
@@ -36,7 +33,6 @@ func (c *cache) init(size, ways, line int) {
 		ways:      ways,
 		setMask:   uint64(sets - 1),
 		lineShift: log2(line),
-		lastLine:  ^uint64(0),
 	}
 }
 
@@ -44,20 +40,14 @@ func (c *cache) init(size, ways, line int) {
 func (c *cache) access(addr uint64) bool {
 	line := addr >> c.lineShift
 	c.clock++
-	// As outcomesFast has it: the hint read before the test of the last line (block.go).
-	sl := int(c.hint[line&c.hmask])
-	if line == c.lastLine {
-		sl = c.lastIdx
-	}
-	if c.tags[sl] == line+1 {
+	if sl := int(c.hint[line&c.hmask]); c.tags[sl] == line+1 {
 		c.used[sl] = c.clock
-		c.lastLine, c.lastIdx = line, sl
 		return true
 	}
 	return c.lookup(line)
 }
 
-// lookup is access for a line other than the last one.
+// lookup is access for a line that is not where its hint says.
 func (c *cache) lookup(line uint64) bool {
 	base := int(line&c.setMask) * c.ways
 	tags := c.tags[base : base+c.ways]
@@ -66,7 +56,6 @@ func (c *cache) lookup(line uint64) bool {
 	for w, t := range tags {
 		if t == line+1 {
 			used[w] = c.clock
-			c.lastLine, c.lastIdx = line, base+w
 			c.hint[line&c.hmask] = int32(base + w)
 			return true
 		}
@@ -76,7 +65,6 @@ func (c *cache) lookup(line uint64) bool {
 	}
 	tags[victim] = line + 1
 	used[victim] = c.clock
-	c.lastLine, c.lastIdx = line, base+victim
 	c.hint[line&c.hmask] = int32(base + victim)
 	return false
 }
@@ -90,27 +78,21 @@ func (c *cache) lookup(line uint64) bool {
 func (c *cache) outcomes(ops []cacheOp, addrs []uint64, ow []uint64, st *Stats) {
 	hint, tags, used, hmask := c.hint, c.tags, c.used, c.hmask
 	shift := c.lineShift & 63
-	clock, lastLine, lastIdx := c.clock, c.lastLine, c.lastIdx
+	clock := c.clock
 	for _, co := range ops {
 		addr := addrs[co.j]
 		line := addr >> shift
-		// The hint read before the test of the last line (as access has it).
-		sl := int(hint[line&hmask])
-		if line == lastLine {
-			sl = lastIdx
-		}
-		if tags[sl] == line+1 && addr&(uint64(co.size)-1) == 0 {
+		if sl := int(hint[line&hmask]); tags[sl] == line+1 && addr&(uint64(co.size)-1) == 0 {
 			clock++
 			used[sl] = clock
-			lastLine, lastIdx = line, sl
 			continue
 		}
-		c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+		c.clock = clock
 		o := c.accessOutcome(addr, uint64(co.size), st)
 		ow[co.bit/64%uint16(len(ow))] |= o << (co.bit % 64)
-		clock, lastLine, lastIdx = c.clock, c.lastLine, c.lastIdx
+		clock = c.clock
 	}
-	c.clock, c.lastLine, c.lastIdx = clock, lastLine, lastIdx
+	c.clock = clock
 }
 
 // accessOutcome is Model.access's outcome for a scalar access of size bytes at addr, with
