@@ -63,6 +63,12 @@ type Linux struct {
 	depth    int
 	nextPid  int64
 	children []childStatus
+	kids     []int64 // children still alive (their statuses come to children as they end)
+	// proc is the process in its tree (linux_procs.go), nil until it first forks.
+	proc *proc
+	// pipeNoWait: a read or write of a pipe does not wait for another process (a readv's
+	// or writev's buffers after the first, which return what the first ones did).
+	pipeNoWait bool
 	// mappedFiles stay open while mappings read from them.
 	mappedFiles []*guestFile
 

@@ -1,13 +1,14 @@
 package emu
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // fork for one hart: clone without CLONE_VM (what glibc's fork and a shell's pipeline make)
-// copies the process and runs the child to its end before the parent goes on, as a kernel
-// that always scheduled the child first and never preempted it would. This is enough for
-// what a shell does: each command of a pipeline writes its output into the pipe (up to
-// pipeMax bytes), exits, and the next one reads it. wait4 then reports the children's
-// statuses. A child that would block (reading a pipe nobody has written yet) gets EAGAIN.
+// copies the process, and the child runs on a goroutine of its own, first, until it waits for
+// another process or ends (linux_procs.go); wait4 and waitid report the children's statuses
+// as they end.
 
 const (
 	cloneVM          = 0x100
@@ -45,7 +46,7 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	if flags&cloneVM != 0 {
 		return -eNOSYS // a process of its own sharing the memory (not a thread): not emulated
 	}
-	if l.depth >= maxForkDepth {
+	if l.depth >= maxForkDepth || len(l.procs().list) >= maxProcs {
 		return -eAGAIN
 	}
 	l.nextPid++
@@ -68,28 +69,34 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 		binary.LittleEndian.PutUint32(b[:], uint32(pid))
 		h.Mem.Write(ptid, b[:])
 	}
-	st := child.Run(^uint64(0))
-	child.Linux.CloseFiles()
-	var status uint32
-	switch st.Reason {
-	case StopExit:
-		status = uint32(st.Code&0xff) << 8
-	case StopSignal:
-		status = uint32(st.Signal & 0x7f)
-		if st.Msg != "" && l.cfg.Stderr != nil && st.Signal != SIGPIPE {
-			// The parent's shell would say so; a one-line note keeps the failure visible.
-			l.cfg.Stderr.Write([]byte("rvsim: child " + itoa(pid) + ": " + SignalName(st.Signal) + ": " + st.Msg + "\n"))
+	xlen := h.ISA.XLEN
+	l.kids = append(l.kids, pid)
+	l.startChild(child, func(st Stop) {
+		// On the child's goroutine, holding the baton: the parent waits.
+		var status uint32
+		switch st.Reason {
+		case StopExit:
+			status = uint32(st.Code&0xff) << 8
+		case StopSignal:
+			status = uint32(st.Signal & 0x7f)
+			if st.Msg != "" && l.cfg.Stderr != nil && st.Signal != SIGPIPE {
+				// The parent's shell would say so; a one-line note keeps the failure visible.
+				l.cfg.Stderr.Write([]byte("rvsim: child " + itoa(pid) + ": " + SignalName(st.Signal) + ": " + st.Msg + "\n"))
+			}
+		default:
+			status = SIGKILL
 		}
-	default:
-		status = SIGKILL
-	}
-	c := childStatus{pid: pid, status: status}
-	l.children = append(l.children, c)
-	if sig := flags & sigMask; sig == SIGCHLD {
-		l.post(sig, chldInfo(c, h.ISA.XLEN))
-	} else if sig != 0 {
-		l.raiseSignal(h, sig)
-	}
+		c := childStatus{pid: pid, status: status}
+		if i := slices.Index(l.kids, pid); i >= 0 {
+			l.kids = slices.Delete(l.kids, i, i+1)
+		}
+		l.children = append(l.children, c)
+		if sig := flags & sigMask; sig == SIGCHLD {
+			l.post(sig, chldInfo(c, xlen))
+		} else if sig != 0 {
+			l.raiseSignal(h, sig)
+		}
+	})
 	return pid
 }
 
@@ -132,7 +139,7 @@ func (l *Linux) forkHart(h *Hart, pid int64) *Hart {
 	cl := *l
 	cl.pid = pid
 	cl.depth = l.depth + 1
-	cl.children = nil
+	cl.children, cl.kids = nil, nil
 	cl.Unimplemented = l.Unimplemented
 	cl.tm = timerState{slept: l.tm.slept}
 	cl.sig.pending = 0
@@ -150,26 +157,35 @@ func (l *Linux) forkHart(h *Hart, pid int64) *Hart {
 	return c
 }
 
-// wait4 reports a child that has ended (they all have: children run to their end).
+// wait4 reports a child that has ended, waiting for one while a child it could report is
+// alive (unless WNOHANG: then 0).
 func (l *Linux) wait4(h *Hart, pid, wstatus, options, rusage uint64) int64 {
-	for i, c := range l.children {
-		if int64(pid) == -1 || int64(pid) == 0 || int64(pid) == c.pid {
-			if wstatus != 0 {
-				var b [4]byte
-				binary.LittleEndian.PutUint32(b[:], c.status)
-				if !l.put(h, wstatus, b[:]) {
-					return -eFAULT
+	match := func(c int64) bool { return int64(pid) == -1 || int64(pid) == 0 || int64(pid) == c }
+	for {
+		for i, c := range l.children {
+			if match(c.pid) {
+				if wstatus != 0 {
+					var b [4]byte
+					binary.LittleEndian.PutUint32(b[:], c.status)
+					if !l.put(h, wstatus, b[:]) {
+						return -eFAULT
+					}
 				}
+				if rusage != 0 {
+					l.put(h, rusage, make([]byte, 144))
+				}
+				l.children = append(l.children[:i], l.children[i+1:]...)
+				return c.pid
 			}
-			if rusage != 0 {
-				l.put(h, rusage, make([]byte, 144))
-			}
-			l.children = append(l.children[:i], l.children[i+1:]...)
-			return c.pid
+		}
+		if !slices.ContainsFunc(l.kids, match) {
+			return -eCHILD
+		}
+		if options&1 != 0 { // WNOHANG
+			return 0
+		}
+		if !l.waitOthers(func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }) {
+			return -eCHILD // they all wait for something nobody will do
 		}
 	}
-	if options&1 != 0 && len(l.children) == 0 { // WNOHANG with no children at all
-		return -eCHILD
-	}
-	return -eCHILD
 }

@@ -106,8 +106,8 @@ type pipeBuf struct {
 	readers int
 }
 
-// pipeMax bounds what a pipe holds: with one thread nobody drains it while the writer waits
-// (with threads a blocking writer waits for a reader, pipeWouldBlock).
+// pipeMax bounds what a pipe holds: a blocking writer then waits for a reader, another
+// thread (pipeWouldBlock) or another process (linux_procs.go), as on Linux.
 const pipeMax = 1 << 20
 
 type fdEntry struct {

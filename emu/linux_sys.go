@@ -149,6 +149,7 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		}
 		l.Exited = true
 		l.ExitCode = int(int32(a[0])) & 0xff
+		l.drainProcs()
 		h.stop = Stop{Reason: StopExit, Code: l.ExitCode, PC: h.PC}
 		return 0, false
 	case sysWrite:
@@ -198,11 +199,13 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 				return -eFAULT, true
 			}
 			var r int64
+			l.pipeNoWait = i > 0 // (the first buffer's call may wait; the rest take what there is)
 			if nr == sysWritev {
 				r = l.write(h, a[0], base, n)
 			} else {
 				r = l.read(h, a[0], base, n)
 			}
+			l.pipeNoWait = false
 			if r < 0 {
 				if total > 0 {
 					return total, true
@@ -593,13 +596,17 @@ func (l *Linux) write(h *Hart, fd, addr, n uint64) int64 {
 		return -eFAULT
 	}
 	if f.kind == kindPipeWrite {
+		if p := f.pipe; len(p.data) >= pipeMax && p.readers > 0 && f.flags&oNonblock == 0 && !l.pipeNoWait {
+			// Full: another process may drain it.
+			l.waitOthers(func() bool { return len(p.data) < pipeMax || p.readers == 0 })
+		}
 		if f.pipe.readers == 0 {
 			l.raiseSignal(h, SIGPIPE)
 			return -ePIPE
 		}
 		n = min(n, uint64(pipeMax-len(f.pipe.data)))
 		if n == 0 {
-			return -eAGAIN // nobody else can drain it
+			return -eAGAIN // nobody else will drain it
 		}
 		buf := make([]byte, n)
 		h.Mem.Read(addr, buf)
@@ -645,10 +652,14 @@ func (l *Linux) read(h *Hart, fd, addr, n uint64) int64 {
 	case kindEventfd:
 		return l.readEventfd(h, f, addr, n)
 	case kindPipeRead:
+		if p := f.pipe; len(p.data) == 0 && p.writers > 0 && f.flags&oNonblock == 0 && !l.pipeNoWait {
+			// Empty: another process may write it.
+			l.waitOthers(func() bool { return len(p.data) > 0 || p.writers == 0 })
+		}
 		n = min(n, uint64(len(f.pipe.data)))
 		if n == 0 {
 			if f.pipe.writers > 0 {
-				return -eAGAIN // with one thread, waiting would never end
+				return -eAGAIN // nobody else will write it
 			}
 			return 0
 		}

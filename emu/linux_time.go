@@ -145,6 +145,9 @@ func (l *Linux) nanosleep(h *Hart, clock, flags, req, rem uint64) int64 {
 		}
 		return 0
 	}
+	// The other processes that can go on run first (a background job's sleep lets the shell
+	// go on, as on Linux), and those that wake earlier.
+	l.sleepAmongOthers(wake)
 	if next := l.nextDue(); next != 0 && next < wake && l.handlesTimers() {
 		l.tm.slept += max(next, now) - now
 		l.fireTimers(h)

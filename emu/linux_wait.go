@@ -1,9 +1,14 @@
 package emu
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Waiting: rt_sigsuspend (glibc's sigsuspend and pause), ppoll (poll) and pselect6 (select).
-// With one thread and no other process running beside it, only a timer can end a wait: the
+// Other processes that can go on run first while one may send the signal (sigsuspend, pause)
+// or make a descriptor ready (poll; linux_procs.go). Then, with one thread, only a timer can
+// end a wait: the
 // virtual clock moves to the next one due (as a sleep does), it fires, and a signal the
 // wait lets through interrupts it. Descriptors are ready at once or never: a file, a device,
 // the standard streams (a read of stdin waits on the host, as if the input arrived) and a
@@ -64,6 +69,10 @@ func (l *Linux) waitForSignalIn(h *Hart, what string, set, limit uint64) (signal
 	for firings := 0; ; firings++ {
 		if l.sig.pending&(set|^l.sig.blocked) != 0 {
 			return true, true
+		}
+		// Another process may send one (a child that ends, SIGCHLD): it runs first.
+		if l.waitOthers(func() bool { return l.sig.pending&(set|^l.sig.blocked) != 0 }) {
+			continue
 		}
 		now := l.now(h)
 		next := l.nextDue()
@@ -175,13 +184,24 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		}
 	}
 	le := binary.LittleEndian
-	n := int64(0)
-	for i := uint64(0); i < nfds; i++ {
-		p := b[8*i:]
-		r := l.readiness(h, int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
-		le.PutUint16(p[6:], uint16(r))
-		if r != 0 {
-			n++
+	scan := func() int64 {
+		n := int64(0)
+		for i := uint64(0); i < nfds; i++ {
+			p := b[8*i:]
+			r := l.readiness(h, int64(int32(le.Uint32(p))), uint64(le.Uint16(p[4:])))
+			le.PutUint16(p[6:], uint16(r))
+			if r != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	n := scan()
+	if n == 0 && limit != 1 && l.othersAlive() && !l.threaded() {
+		// Another process may make one ready (write a pipe, close its end) or signal.
+		signalled := func() bool { return l.sig.pending&^l.sig.blocked != 0 }
+		if l.waitOthers(func() bool { return signalled() || scan() != 0 }) && !signalled() {
+			n = scan()
 		}
 	}
 	if n == 0 && limit != 1 && l.threaded() {
@@ -439,11 +459,12 @@ func (l *Linux) pendingAnywhere(set uint64) bool {
 	return false
 }
 
-// waitid is waitid(idtype, id, infop, options, rusage) over the children that have ended
-// (a child runs to its end when it is forked): P_ALL, P_PID and P_PGID (every child is in
-// the caller's group), WEXITED required, WNOHANG and WNOWAIT honoured. infop gets a
+// waitid is waitid(idtype, id, infop, options, rusage) over the children: P_ALL, P_PID and
+// P_PGID (every child is in the caller's group), WEXITED required to report one, WNOHANG
+// and WNOWAIT honoured; it waits while a child it could report is alive. infop gets a
 // SIGCHLD siginfo: the child's pid, uid 0, CLD_EXITED and the exit code, or CLD_KILLED or
-// CLD_DUMPED and the signal.
+// CLD_DUMPED and the signal. (Children never stop, so a wait for WSTOPPED or WCONTINUED
+// alone has nothing to report.)
 func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64 {
 	const (
 		pAll, pPid, pPgid = 0, 1, 2
@@ -454,33 +475,42 @@ func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64
 	if options&^known != 0 || options&(wExited|2|8) == 0 || idtype > pPgid {
 		return -eINVAL
 	}
-	matched := false
-	for i, c := range l.children {
-		if idtype == pPid && int64(int32(id)) != c.pid {
-			continue
+	match := func(pid int64) bool { return idtype != pPid || int64(int32(id)) == pid }
+	for {
+		matched := false
+		for i, c := range l.children {
+			if !match(c.pid) {
+				continue
+			}
+			if matched = true; options&wExited == 0 {
+				continue // it ended: it will not stop or continue
+			}
+			si := chldInfo(c, h.ISA.XLEN)
+			if infop != 0 && !l.put(h, infop, si[:]) {
+				return -eFAULT
+			}
+			if rusage != 0 && !l.put(h, rusage, make([]byte, 144)) {
+				return -eFAULT
+			}
+			if options&wNowait == 0 {
+				l.children = append(l.children[:i], l.children[i+1:]...)
+			}
+			return 0
 		}
-		if matched = true; options&wExited == 0 {
-			continue // it ended: it will not stop or continue
+		live := slices.ContainsFunc(l.kids, match)
+		if !matched && !live || options&wNohang == 0 && (options&wExited == 0 || !live) {
+			return -eCHILD // no such child, or none that can change as asked
 		}
-		si := chldInfo(c, h.ISA.XLEN)
-		if infop != 0 && !l.put(h, infop, si[:]) {
-			return -eFAULT
+		if options&wNohang != 0 {
+			if infop != 0 && !l.put(h, infop, make([]byte, 128)) { // si_pid 0
+				return -eFAULT
+			}
+			return 0
 		}
-		if rusage != 0 && !l.put(h, rusage, make([]byte, 144)) {
-			return -eFAULT
+		if !l.waitOthers(func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }) {
+			return -eCHILD // they all wait for something nobody will do
 		}
-		if options&wNowait == 0 {
-			l.children = append(l.children[:i], l.children[i+1:]...)
-		}
-		return 0
 	}
-	if !matched || options&wNohang == 0 {
-		return -eCHILD // no such child, or one that cannot change as asked: it has ended
-	}
-	if infop != 0 && !l.put(h, infop, make([]byte, 128)) { // WNOHANG: si_pid 0
-		return -eFAULT
-	}
-	return 0
 }
 
 // chldInfo is the SIGCHLD siginfo of a child that ended, as waitid and the signal give it:

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Processes that wait for each other, as under qemu-riscv64: pipelines that pass more than
+// a pipe holds (the writer waits for the reader instead of getting EAGAIN and losing the
+// rest), a writer that outlives its reader (yes | head: SIGPIPE, no error), background jobs
+// whose sleeps let the shell go on, and wait for them.
+func TestLinuxProcessesAgainstQEMU(t *testing.T) {
+	root := sysroot(t)
+	qemu := needTool(t, "qemu-riscv64")
+	bb := filepath.Join(root, "usr", "bin", "busybox")
+	for _, tc := range []struct{ name, script, want string }{
+		{"big-pipe", "seq 1 30000 | sort -rn | head -1; yes 0123456789abcdef | head -c 2499986 | tail -c 17", "30000\n0123456789abcdef\n"},
+		{"three-stages", "yes abcdefg | head -c 3000000 | md5sum; yes abcdefg | head -c 3000000 | wc -c", "3000000\n"},
+		{"yes-head", "yes | head -3; echo done", "y\ny\ny\ndone\n"},
+		{"background", "(sleep 0.3; echo a) & echo b; wait; echo c", "b\na\nc\n"},
+		{"jobs", "for i in 1 2 3; do (sleep 0.$((4 - i)); echo end $i) & done; echo started; wait; echo all", "started\nend 3\nend 2\nend 1\nall\n"},
+		// A subshell's wait has no children of its own: its siblings are not its own.
+		{"sibling-wait", "(sleep 0.2; echo a) & (wait; echo inner $?); wait; echo outer", "inner 0\na\nouter\n"},
+		{"read-from-parent", "{ sleep 0.1; echo late; } | { read v; echo got $v; }", "got late\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{bb, "sh", "-c", tc.script}
+			rv := rvsimRun(t, nil, append([]string{"--sysroot", root}, args...)...)
+			q := hostRun(t, nil, qemu, append([]string{"-L", root}, args...)...)
+			// qemu sleeps in the host's real time, which a loaded machine can stretch.
+			for try := 1; try < 3 && (rv.stdout != q.stdout || rv.status != q.status); try++ {
+				q = hostRun(t, nil, qemu, append([]string{"-L", root}, args...)...)
+			}
+			if rv.stdout != q.stdout || rv.status != q.status || rv.stderr != "" {
+				t.Errorf("%s: rvsim status %d stderr %q\n%s\nqemu status %d\n%s", tc.script, rv.status, rv.stderr, rv.stdout, q.status, q.stdout)
+			}
+			if !strings.HasSuffix(rv.stdout, tc.want) {
+				t.Errorf("%s: rvsim printed\n%s\nwant it to end in\n%s", tc.script, rv.stdout, tc.want)
+			}
+		})
+	}
+}
