@@ -63,6 +63,7 @@ type Linux struct {
 	depth    int
 	nextPid  int64
 	children []childStatus
+	ppid     int64   // the parent's pid (0 for the first process)
 	kids     []int64 // children still alive (their statuses come to children as they end)
 	// proc is the process in its tree (linux_procs.go), nil until it first forks.
 	proc *proc

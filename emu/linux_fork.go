@@ -33,7 +33,8 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	if flags&sigMask > numSignals {
 		return -eINVAL // the exit signal is not a signal
 	}
-	if flags&cloneVfork != 0 && flags&cloneThread == 0 {
+	vfork := flags&cloneVfork != 0
+	if vfork && flags&cloneThread == 0 {
 		// As qemu-user does, a vfork (glibc's posix_spawn, system and popen, busybox's
 		// time) is a fork: the child runs to its end before the parent resumes, as a
 		// vfork's parent waits; it gets a copy of the memory rather than the parent's,
@@ -71,7 +72,7 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	}
 	xlen := h.ISA.XLEN
 	l.kids = append(l.kids, pid)
-	l.startChild(child, func(st Stop) {
+	l.startChild(child, vfork, func(st Stop) {
 		// On the child's goroutine, holding the baton: the parent waits.
 		var status uint32
 		switch st.Reason {
@@ -79,7 +80,7 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 			status = uint32(st.Code&0xff) << 8
 		case StopSignal:
 			status = uint32(st.Signal & 0x7f)
-			if st.Msg != "" && l.cfg.Stderr != nil && st.Signal != SIGPIPE {
+			if st.Msg != "" && l.cfg.Stderr != nil && faultSignal(st.Signal) {
 				// The parent's shell would say so; a one-line note keeps the failure visible.
 				l.cfg.Stderr.Write([]byte("rvsim: child " + itoa(pid) + ": " + SignalName(st.Signal) + ": " + st.Msg + "\n"))
 			}
@@ -137,7 +138,7 @@ func (l *Linux) forkHart(h *Hart, pid int64) *Hart {
 		c.syncVector()
 	}
 	cl := *l
-	cl.pid = pid
+	cl.pid, cl.ppid = pid, l.pid
 	cl.depth = l.depth + 1
 	cl.children, cl.kids = nil, nil
 	cl.Unimplemented = l.Unimplemented
@@ -187,5 +188,19 @@ func (l *Linux) wait4(h *Hart, pid, wstatus, options, rusage uint64) int64 {
 		if !l.waitOthers(func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }) {
 			return -eCHILD // they all wait for something nobody will do
 		}
+		if l.interrupted() && !slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) {
+			return -eINTR
+		}
 	}
+}
+
+// faultSignal says whether sig ending a child is worth rvsim's note: a fault, or SIGKILL
+// (rvsim's own, at a limit); one another process sent (SIGTERM, SIGINT, SIGPIPE) the shell
+// reports itself.
+func faultSignal(sig int) bool {
+	switch sig {
+	case SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGKILL:
+		return true
+	}
+	return false
 }

@@ -4,8 +4,10 @@ package emu
 // its own, and pass a baton: the one running hands it on only when it must wait for another
 // (a pipe that is empty while someone may still write it, or full while someone may still
 // read it; a wait4, waitid or sigsuspend for a child that has not ended; a sleep, which lets
-// the others run first). A child runs first, from its fork until it waits or ends, as under a
-// kernel that schedules the child first; nothing is preempted, so a run is deterministic.
+// the others run first). After a fork the parent goes on, as Linux runs it on, and the child
+// runs once the parent waits; after a vfork the child runs first, until it waits or ends (its
+// parent would wait for its exec). Nothing is preempted (though a program that polls a
+// non-blocking pipe or calls sched_yield lets the others run), so a run is deterministic.
 // Before, a child ran to its end inside its parent's fork, which a pipe's writer could not
 // survive: with nobody to drain the pipe, the writer got EAGAIN past pipeMax bytes (cat of a
 // 2 MB file into md5sum lost the rest, yes | head printed an error).
@@ -29,6 +31,7 @@ type procTree struct {
 // proc is one process of a tree.
 type proc struct {
 	tree *procTree
+	l    *Linux // (the same across an execve, which replaces what it holds)
 	// wake is the baton: true when the process may go on, false when it was woken only
 	// because nobody could (its wait ends as if nobody else existed).
 	wake chan bool
@@ -46,7 +49,7 @@ func alwaysReady() bool { return true }
 // procs returns the tree l belongs to, making one with l as its first process.
 func (l *Linux) procs() *procTree {
 	if l.proc == nil {
-		l.proc = &proc{tree: &procTree{}, wake: make(chan bool)}
+		l.proc = &proc{tree: &procTree{}, l: l, wake: make(chan bool)}
 		l.proc.tree.list = []*proc{l.proc}
 	}
 	return l.proc.tree
@@ -63,6 +66,9 @@ func (t *procTree) pick(p *proc, at int, until uint64) *proc {
 		if q == p || q.ready == nil {
 			continue
 		}
+		if q.signalled() {
+			return q // its wait ends (EINTR, or the signal's action)
+		}
 		if q.sleep != 0 {
 			if (until == 0 || q.sleep < until) && (first == nil || q.sleep < first.sleep) {
 				first = q
@@ -74,6 +80,19 @@ func (t *procTree) pick(p *proc, at int, until uint64) *proc {
 		}
 	}
 	return first
+}
+
+// signalled reports whether a signal the waiting process lets through is pending.
+func (p *proc) signalled() bool { return p.l.sig.pending&^p.l.sig.blocked != 0 }
+
+// find returns the live process pid of the tree, or nil.
+func (t *procTree) find(pid int64) *Linux {
+	for _, q := range t.list {
+		if q.l.pid == pid {
+			return q.l
+		}
+	}
+	return nil
 }
 
 // handTo passes the baton to q, telling it whether it may go on.
@@ -115,11 +134,17 @@ func (l *Linux) waitOthersUntil(ready func() bool, wake uint64) bool {
 // on.
 func (l *Linux) sleepAmongOthers(wake uint64) { l.waitOthersUntil(alwaysReady, max(wake, 1)) }
 
-// startChild adds the forked child c to l's tree and runs it on its own goroutine, first,
-// until it waits or ends; done is what the child's goroutine does once it has ended.
-func (l *Linux) startChild(c *Hart, done func(Stop)) {
+// yieldOthers lets the other processes that can go on (not the sleepers) run before the
+// running one goes on.
+func (l *Linux) yieldOthers() { l.waitOthers(alwaysReady) }
+
+// startChild adds the forked child c to l's tree, on its own goroutine: it runs first, until
+// it waits or ends, when first (a vfork, whose parent waits), and otherwise once the parent
+// waits (as Linux runs a fork's parent on). done is what the child's goroutine does once it
+// has ended.
+func (l *Linux) startChild(c *Hart, first bool, done func(Stop)) {
 	t := l.procs()
-	cp := &proc{tree: t, wake: make(chan bool), ready: alwaysReady}
+	cp := &proc{tree: t, l: c.Linux, wake: make(chan bool), ready: alwaysReady}
 	c.Linux.proc = cp
 	t.list = append(t.list, cp)
 	go func() {
@@ -129,10 +154,12 @@ func (l *Linux) startChild(c *Hart, done func(Stop)) {
 		done(st)
 		t.exit(cp)
 	}()
-	me := l.proc
-	me.ready = alwaysReady
-	handTo(cp, true)
-	<-me.wake
+	if first {
+		me := l.proc
+		me.ready = alwaysReady
+		handTo(cp, true)
+		<-me.wake
+	}
 }
 
 // exit takes the ended process p out of the tree and passes the baton on.
@@ -155,6 +182,10 @@ func (t *procTree) exit(p *proc) {
 	// Everyone waits for something only another could do: the youngest's wait ends.
 	handTo(t.list[len(t.list)-1], false)
 }
+
+// interrupted reports whether the running process, back from waiting for the others, has a
+// signal to take: its wait ends with EINTR.
+func (l *Linux) interrupted() bool { return l.sig.pending&^l.sig.blocked != 0 }
 
 // alive reports whether other processes of l's tree are alive.
 func (l *Linux) othersAlive() bool { return l.proc != nil && len(l.proc.tree.list) > 1 }

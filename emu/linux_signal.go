@@ -366,7 +366,7 @@ func defaultTerminates(sig uint64) bool {
 }
 
 // kill sends sig to the process itself (from kill, tkill, tgkill).
-func (l *Linux) kill(h *Hart, sig uint64) int64 {
+func (l *Linux) kill(h *Hart, sig uint64, from int64) int64 {
 	if sig == 0 {
 		return 0
 	}
@@ -376,7 +376,7 @@ func (l *Linux) kill(h *Hart, sig uint64) int64 {
 	var info [128]byte
 	code := int32(siUser)
 	binary.LittleEndian.PutUint32(info[8:], uint32(code))
-	binary.LittleEndian.PutUint32(info[16:], linuxPid)
+	binary.LittleEndian.PutUint32(info[16:], uint32(from))
 	l.post(sig, info)
 	return 0
 }

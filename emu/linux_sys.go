@@ -378,10 +378,7 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 	case sysGetpid:
 		return l.pid, true
 	case sysGetppid:
-		if l.depth > 0 {
-			return linuxPid, true // near enough: a child's parent is the first process or a sibling
-		}
-		return 0, true
+		return l.ppid, true
 	case sysGetpgid, sysGetsid:
 		return linuxPid, true
 	case sysSetpgid:
@@ -409,6 +406,7 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 		return -eINVAL, true
 	case sysSchedYield:
 		l.thr.resched = l.threaded()
+		l.yieldOthers()
 		return 0, true
 	case sysSchedGetaffinity:
 		if a[1] < word || a[1]&(word-1) != 0 {
@@ -535,10 +533,31 @@ func (l *Linux) syscall(h *Hart, nr uint64, a [6]uint64) (int64, bool) {
 	case sysSigaltstack:
 		return l.sigaltstack(h, a[0], a[1]), true
 	case sysKill:
-		if int64(a[0]) != l.pid && a[0] != 0 && int64(a[0]) != -1 {
-			return -eSRCH, true
+		pid := int64(a[0])
+		if pid == l.pid || l.proc == nil && (pid == 0 || pid == -1 || pid == -linuxPid) {
+			return l.kill(h, a[1], l.pid), true
 		}
-		return l.kill(h, a[1]), true
+		switch {
+		case a[1] > numSignals:
+			return -eINVAL, true
+		case pid > 0:
+			if l.proc != nil {
+				if o := l.proc.tree.find(pid); o != nil {
+					return o.kill(nil, a[1], l.pid), true
+				}
+			}
+			return -eSRCH, true
+		case pid == 0 || pid == -1 || pid == -linuxPid:
+			// The group (every process is in the first one's), or every process: the
+			// others, then the caller.
+			for _, q := range l.proc.tree.list {
+				if q.l != l {
+					q.l.kill(nil, a[1], l.pid)
+				}
+			}
+			return l.kill(h, a[1], l.pid), true
+		}
+		return -eSRCH, true
 	case sysTkill:
 		return l.tkill(h, int64(a[0]), a[1]), true
 	case sysTgkill:
@@ -598,7 +617,9 @@ func (l *Linux) write(h *Hart, fd, addr, n uint64) int64 {
 	if f.kind == kindPipeWrite {
 		if p := f.pipe; len(p.data) >= pipeMax && p.readers > 0 && f.flags&oNonblock == 0 && !l.pipeNoWait {
 			// Full: another process may drain it.
-			l.waitOthers(func() bool { return len(p.data) < pipeMax || p.readers == 0 })
+			if l.waitOthers(func() bool { return len(p.data) < pipeMax || p.readers == 0 }) && len(p.data) >= pipeMax && p.readers > 0 && l.interrupted() {
+				return -eINTR
+			}
 		}
 		if f.pipe.readers == 0 {
 			l.raiseSignal(h, SIGPIPE)
@@ -606,7 +627,8 @@ func (l *Linux) write(h *Hart, fd, addr, n uint64) int64 {
 		}
 		n = min(n, uint64(pipeMax-len(f.pipe.data)))
 		if n == 0 {
-			return -eAGAIN // nobody else will drain it
+			l.yieldOthers() // (a program that polls a non-blocking pipe lets the reader run)
+			return -eAGAIN
 		}
 		buf := make([]byte, n)
 		h.Mem.Read(addr, buf)
@@ -654,12 +676,15 @@ func (l *Linux) read(h *Hart, fd, addr, n uint64) int64 {
 	case kindPipeRead:
 		if p := f.pipe; len(p.data) == 0 && p.writers > 0 && f.flags&oNonblock == 0 && !l.pipeNoWait {
 			// Empty: another process may write it.
-			l.waitOthers(func() bool { return len(p.data) > 0 || p.writers == 0 })
+			if l.waitOthers(func() bool { return len(p.data) > 0 || p.writers == 0 }) && len(p.data) == 0 && p.writers > 0 && l.interrupted() {
+				return -eINTR
+			}
 		}
 		n = min(n, uint64(len(f.pipe.data)))
 		if n == 0 {
 			if f.pipe.writers > 0 {
-				return -eAGAIN // nobody else will write it
+				l.yieldOthers() // (a program that polls a non-blocking pipe lets the writer run)
+				return -eAGAIN
 			}
 			return 0
 		}

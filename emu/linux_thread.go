@@ -426,7 +426,7 @@ func (l *Linux) setTidAddress(addr uint64) int64 {
 // does; another has it pending, and a wait of its own ends (EINTR) if it does not block it.
 func (l *Linux) tkill(h *Hart, tid int64, sig uint64) int64 {
 	if tid == l.tid() {
-		return l.kill(h, sig)
+		return l.kill(h, sig, l.pid)
 	}
 	t := l.threadByTid(tid)
 	if t == nil {

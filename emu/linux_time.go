@@ -147,7 +147,13 @@ func (l *Linux) nanosleep(h *Hart, clock, flags, req, rem uint64) int64 {
 	}
 	// The other processes that can go on run first (a background job's sleep lets the shell
 	// go on, as on Linux), and those that wake earlier.
-	l.sleepAmongOthers(wake)
+	if l.sleepAmongOthers(wake); l.interrupted() {
+		// Another process signalled it while it slept (its clock at the wake-up).
+		if rem != 0 && flags&1 == 0 {
+			l.putTimespec(h, rem, int64(wake-min(wake, l.now(h))), false)
+		}
+		return -eINTR
+	}
 	if next := l.nextDue(); next != 0 && next < wake && l.handlesTimers() {
 		l.tm.slept += max(next, now) - now
 		l.fireTimers(h)

@@ -510,6 +510,9 @@ func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64
 		if !l.waitOthers(func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }) {
 			return -eCHILD // they all wait for something nobody will do
 		}
+		if l.interrupted() && !slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) {
+			return -eINTR
+		}
 	}
 }
 
