@@ -1,5 +1,7 @@
 package emu
 
+import "runtime"
+
 // Processes. A program and the children it forks run one at a time, each on a goroutine of
 // its own, and pass a baton: the one running hands it on only when it must wait for another
 // (a pipe that is empty while someone may still write it, or full while someone may still
@@ -38,6 +40,7 @@ type proc struct {
 	// ready, while the process waits, says whether it can go on (it is read by the process
 	// passing the baton on, which holds it).
 	ready func() bool
+	killed bool // ended while it waited (endOthers): its goroutine exits when woken
 	// sleep, while it sleeps, is when it wakes on its own clock (0: it does not sleep). Each
 	// process's clock runs with its own instructions, as on a CPU of its own, from its
 	// parent's at the fork, so sleepers wake in the order of these.
@@ -126,7 +129,17 @@ func (l *Linux) waitOthersUntil(ready func() bool, wake uint64) bool {
 	}
 	p.ready, p.sleep = ready, wake
 	handTo(next, true)
-	return <-p.wake
+	return p.woken()
+}
+
+// woken waits for the baton and returns what it came with; a process ended meanwhile
+// (endOthers) goes no further.
+func (p *proc) woken() bool {
+	ok := <-p.wake
+	if p.killed {
+		runtime.Goexit()
+	}
+	return ok
 }
 
 // sleepAmongOthers lets the other processes that can go on, and those that sleep until
@@ -148,7 +161,7 @@ func (l *Linux) startChild(c *Hart, first bool, done func(Stop)) {
 	c.Linux.proc = cp
 	t.list = append(t.list, cp)
 	go func() {
-		<-cp.wake
+		cp.woken()
 		st := c.Run(^uint64(0))
 		c.Linux.CloseFiles()
 		done(st)
@@ -158,7 +171,7 @@ func (l *Linux) startChild(c *Hart, first bool, done func(Stop)) {
 		me := l.proc
 		me.ready = alwaysReady
 		handTo(cp, true)
-		<-me.wake
+		me.woken()
 	}
 }
 
@@ -198,8 +211,17 @@ func (l *Linux) drainProcs() {
 		return
 	}
 	t := l.proc.tree
+	if len(t.list) > 1 {
+		l.CloseFiles() // (a child reading a pipe it holds the write end of sees its end)
+	}
 	for len(t.list) > 1 {
 		if !l.waitOthers(func() bool { return len(t.list) == 1 }) {
+			// The rest wait for each other: they end with it (their goroutines exit).
+			for _, q := range t.list[1:] {
+				q.killed = true
+				q.wake <- false
+			}
+			t.list = t.list[:1]
 			return
 		}
 	}
