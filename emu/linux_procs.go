@@ -39,7 +39,7 @@ type proc struct {
 	wake chan bool
 	// ready, while the process waits, says whether it can go on (it is read by the process
 	// passing the baton on, which holds it).
-	ready func() bool
+	ready  func() bool
 	killed bool // ended while it waited (endOthers): its goroutine exits when woken
 	// sleep, while it sleeps, is when it wakes on its own clock (0: it does not sleep). Each
 	// process's clock runs with its own instructions, as on a CPU of its own, from its
