@@ -40,7 +40,7 @@ type proc struct {
 	// ready, while the process waits, says whether it can go on (it is read by the process
 	// passing the baton on, which holds it).
 	ready  func() bool
-	killed bool // ended while it waited (endOthers): its goroutine exits when woken
+	killed bool // ended while it waited (drainProcs): its goroutine exits when woken
 	// sleep, while it sleeps, is when it wakes on its own clock (0: it does not sleep). Each
 	// process's clock runs with its own instructions, as on a CPU of its own, from its
 	// parent's at the fork, so sleepers wake in the order of these.
@@ -133,7 +133,7 @@ func (l *Linux) waitOthersUntil(ready func() bool, wake uint64) bool {
 }
 
 // woken waits for the baton and returns what it came with; a process ended meanwhile
-// (endOthers) goes no further.
+// (drainProcs) goes no further.
 func (p *proc) woken() bool {
 	ok := <-p.wake
 	if p.killed {
@@ -200,7 +200,7 @@ func (t *procTree) exit(p *proc) {
 // signal to take: its wait ends with EINTR.
 func (l *Linux) interrupted() bool { return l.sig.pending&^l.sig.blocked != 0 }
 
-// alive reports whether other processes of l's tree are alive.
+// othersAlive reports whether other processes of l's tree are alive.
 func (l *Linux) othersAlive() bool { return l.proc != nil && len(l.proc.tree.list) > 1 }
 
 // drainProcs lets the other processes of the tree run to their ends before the first one
