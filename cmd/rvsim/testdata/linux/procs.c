@@ -61,10 +61,9 @@ int main(void) {
 		close(q[1]);
 		fcntl(q[0], F_SETFL, O_NONBLOCK);
 		char c;
-		long tries = 0;
 		while (read(q[0], &c, 1) < 0 && errno == EAGAIN)
-			tries++, sched_yield();
-		printf("polling child got %c after trying %s\n", c, tries > 0 ? "again" : "once");
+			sched_yield();
+		printf("polling child got %c\n", c); // (how many tries it took is the schedule's)
 		fflush(stdout);
 		_exit(0);
 	}
