@@ -113,8 +113,16 @@ func (l *Linux) waitOthers(ready func() bool) bool { return l.waitOthersUntil(re
 // (0: it does not sleep): the others that can go on run first, and the sleepers that wake
 // before it.
 func (l *Linux) waitOthersUntil(ready func() bool, wake uint64) bool {
+	if l.threaded() {
+		return false // (its threads wait among themselves; schedule waits for the others)
+	}
+	return l.waitProcs(ready, wake)
+}
+
+// waitProcs is waitOthersUntil for a process with threads too, when every one waits.
+func (l *Linux) waitProcs(ready func() bool, wake uint64) bool {
 	p := l.proc
-	if p == nil || len(p.tree.list) < 2 || l.threaded() {
+	if p == nil || len(p.tree.list) < 2 {
 		return false
 	}
 	at := 0

@@ -261,6 +261,11 @@ func (l *Linux) schedule(h *Hart) bool {
 				next = t.deadline
 			}
 		}
+		// Other processes go first, and those that wake before it: one may write a pipe a
+		// thread waits for, read one it writes, or signal.
+		if l.othersAlive() && l.waitProcs(func() bool { return l.threadCanGoOn() }, next) {
+			continue
+		}
 		if next == 0 {
 			l.loadContext(h, cur)
 			h.stop = Stop{Reason: StopSignal, Signal: SIGKILL, PC: h.PC,
@@ -272,6 +277,20 @@ func (l *Linux) schedule(h *Hart) bool {
 		}
 		l.fireTimersThreaded(h)
 	}
+}
+
+// threadCanGoOn reports whether a waiting thread can go on without the clock moving: its
+// retried call can (a pipe another process wrote), or a signal it takes is pending.
+func (l *Linux) threadCanGoOn() bool {
+	for _, t := range l.thr.all {
+		switch {
+		case t.wait == runnable, t.sig.pending&^t.sig.blocked != 0:
+			return true
+		case (t.wait == waitRetry || t.wait == waitEvent) && t.retryReady != nil && t.retryReady():
+			return true
+		}
+	}
+	return false
 }
 
 // wakeDue ends the waits whose deadline has passed and those a signal interrupts.

@@ -30,6 +30,9 @@ func TestLinuxProcessesAgainstQEMU(t *testing.T) {
 		{"kill-later", "sleep 3 & p=$!; (sleep 1; kill $p) & wait $p; echo st=$?", "st=143\n"},
 		// SIGCHLD's handler interrupts the wait (128+17).
 		{"trap-chld", "trap 'echo got' CHLD; (exit 2) & wait; echo w=$?", "got\nw=145\n"},
+		// A process with threads (xz -T2) waits for the pipeline's others when all of its
+		// threads wait.
+		{"threads-in-pipeline", "yes abcdefgh | head -c 1000000 | /usr/bin/xz -T2 -c | /usr/bin/xz -d | wc -c", "1000000\n"},
 		{"read-from-parent", "{ sleep 0.1; echo late; } | { read v; echo got $v; }", "got late\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
