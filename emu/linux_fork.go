@@ -185,7 +185,14 @@ func (l *Linux) wait4(h *Hart, pid, wstatus, options, rusage uint64) int64 {
 		if options&1 != 0 { // WNOHANG
 			return 0
 		}
-		if !l.waitOthers(func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }) {
+		ended := func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }
+		if l.threaded() {
+			// The thread waits among the others (and they, when all wait, for the other
+			// processes): the call runs again once a child has ended.
+			l.retryWhen(h, ended, 0)
+			return int64(pid)
+		}
+		if !l.waitOthers(ended) {
 			return -eCHILD // they all wait for something nobody will do
 		}
 		if l.interrupted() && !slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) {

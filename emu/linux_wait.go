@@ -507,7 +507,12 @@ func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64
 			}
 			return 0
 		}
-		if !l.waitOthers(func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }) {
+		ended := func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }
+		if l.threaded() {
+			l.retryWhen(h, ended, 0) // (as wait4)
+			return int64(idtype)
+		}
+		if !l.waitOthers(ended) {
 			return -eCHILD // they all wait for something nobody will do
 		}
 		if l.interrupted() && !slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) {
