@@ -31,6 +31,10 @@ type LinuxConfig struct {
 	HostExe string
 	// Strace, when set, receives a line per system call (linux_strace.go).
 	Strace io.Writer
+	// ChildMaxInsns, when not 0, bounds each forked process's instructions: one that runs
+	// past it ends as if killed (SIGKILL), with a note, so that a child that runs away
+	// ends the run as --max-insns ends the first process.
+	ChildMaxInsns uint64
 }
 
 // Linux emulates the Linux user-mode environment the way qemu-user does, for statically

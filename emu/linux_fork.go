@@ -86,6 +86,9 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 			}
 		default:
 			status = SIGKILL
+			if st.Reason == StopLimit && l.cfg.Stderr != nil {
+				l.cfg.Stderr.Write([]byte("rvsim: child " + itoa(pid) + ": stopped after " + itoa(int64(l.cfg.ChildMaxInsns)) + " instructions (--max-insns)\n"))
+			}
 		}
 		c := childStatus{pid: pid, status: status}
 		if i := slices.Index(l.kids, pid); i >= 0 {

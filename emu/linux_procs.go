@@ -170,7 +170,11 @@ func (l *Linux) startChild(c *Hart, first bool, done func(Stop)) {
 	t.list = append(t.list, cp)
 	go func() {
 		cp.woken()
-		st := c.Run(^uint64(0))
+		budget := ^uint64(0)
+		if b := c.Linux.cfg.ChildMaxInsns; b != 0 {
+			budget = b
+		}
+		st := c.Run(budget)
 		c.Linux.CloseFiles()
 		done(st)
 		t.exit(cp)

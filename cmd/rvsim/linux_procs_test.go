@@ -94,3 +94,14 @@ func TestGoProgramExec(t *testing.T) {
 		t.Errorf("status %d (stderr %q), stdout:\n%s\nwant:\n%s", rv.status, rv.stderr, rv.stdout, want)
 	}
 }
+
+// A forked process that runs away ends at --max-insns, as the first one does: killed, with
+// a note, its parent going on.
+func TestLinuxChildMaxInsns(t *testing.T) {
+	root := sysroot(t)
+	bb := filepath.Join(root, "usr", "bin", "busybox")
+	rv := rvsimRun(t, nil, "--max-insns", "20000000", "--sysroot", root, bb, "sh", "-c", "(while :; do :; done); echo sub=$?")
+	if rv.status != 0 || rv.stdout != "sub=137\n" || !strings.Contains(rv.stderr, "stopped after 20000000 instructions (--max-insns)") {
+		t.Errorf("status %d, stdout %q, stderr %q; want 0, sub=137 and the note", rv.status, rv.stdout, rv.stderr)
+	}
+}

@@ -56,7 +56,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 	trace := fs.Bool("trace", false, "print each retired instruction to stderr in Spike's commit-log format")
 	traceFile := fs.String("trace-file", "", "write the --trace output to `FILE` instead of stderr")
 	stats := fs.Bool("stats", false, "print instruction counts per extension and mnemonic, misaligned accesses, wall time and MIPS on stderr")
-	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit)")
+	maxInsns := fs.Uint64("max-insns", 0, "stop after `N` instructions with exit status 124 (0: no limit); a forked process that runs N ends as if killed (SIGKILL)")
 	strace := fs.Bool("strace", false, "log each Linux system call, its arguments and result to stderr, as qemu-user's -strace (an unimplemented one shows as errno=38)")
 	strict := fs.Bool("strict-syscalls", false, "treat an unimplemented Linux system call as a fault (SIGSYS) instead of returning -ENOSYS")
 	seed := fs.Uint64("seed", 0, "seed `N` for getrandom and AT_RANDOM (the bytes are deterministic)")
@@ -134,6 +134,7 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			Args:  args,
 			Stdin: env.stdin, Stdout: guestWriter(env.stdout), Stderr: guestWriter(env.stderr),
 			Seed: *seed, StrictSyscalls: *strict, Strace: straceWriter(*strace, env),
+			ChildMaxInsns: *maxInsns,
 		}}
 		closeRoot, err := lo.apply(&cfg, args[0])
 		if err != nil {
