@@ -36,8 +36,8 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	vfork := flags&cloneVfork != 0
 	if vfork && flags&cloneThread == 0 {
 		// As qemu-user does, a vfork (glibc's posix_spawn, system and popen, busybox's
-		// time) is a fork: the child runs to its end before the parent resumes, as a
-		// vfork's parent waits; it gets a copy of the memory rather than the parent's,
+		// time) is a fork whose child runs first, until it waits or ends, as a vfork's
+		// parent waits; it gets a copy of the memory rather than the parent's,
 		// which only a child that writes the parent's memory before its exec could tell.
 		flags &^= cloneVM | cloneVfork
 	}

@@ -114,7 +114,7 @@ func TestLinuxBusyboxAgainstQEMU(t *testing.T) {
 	in := testInput()
 	for _, args := range [][]string{
 		{"sh", "-c", "echo abc; x=5; echo $((x * 7)); for i in 1 2 3; do printf '%s.' $i; done; echo"},
-		// Pipelines and command substitution fork (the child runs to its end first); sed is
+		// Pipelines and command substitution fork (linux_procs_test.go has more); sed is
 		// not a no-exec applet, so busybox re-executes /proc/self/exe for it.
 		{"sh", "-c", "echo abc | sha256sum; printf 'b\\na\\nc\\n' | sort | sed s/a/X/; x=$(echo hi | tr a-z A-Z); echo \"$x\"; (exit 3); echo $?"},
 		{"sha256sum"},
