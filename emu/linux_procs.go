@@ -22,8 +22,10 @@ import "runtime"
 // Threads of one process keep their own scheduler (linux_thread.go); a process with more
 // than one thread waits for other processes only through it.
 
-// maxProcs bounds the processes alive at once in one tree (fork gets EAGAIN past it).
-const maxProcs = 64
+// maxProcs bounds the processes alive at once in one tree (fork gets EAGAIN past it): as many
+// as the forks nested deep could hold alive before (maxForkDepth), since each has its own
+// memory (up to the memory limit) and decoded code.
+const maxProcs = maxForkDepth
 
 // procTree is the processes of one program: the live ones, oldest first.
 type procTree struct {

@@ -105,3 +105,14 @@ func TestLinuxChildMaxInsns(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q; want 0, sub=137 and the note", rv.status, rv.stdout, rv.stderr)
 	}
 }
+
+// A fork bomb ends: past maxProcs processes alive at once fork fails with EAGAIN (the shell
+// says it cannot fork), and the rest run to their ends.
+func TestLinuxForkBomb(t *testing.T) {
+	root := sysroot(t)
+	bb := filepath.Join(root, "usr", "bin", "busybox")
+	rv := rvsimRun(t, nil, "--max-insns", "2000000000", "--sysroot", root, bb, "sh", "-c", "f() { f | f & }; f; echo done")
+	if rv.status != 0 || rv.stdout != "done\n" || !strings.Contains(rv.stderr, "can't fork: Resource temporarily unavailable") {
+		t.Errorf("status %d, stdout %q, stderr %.200q; want 0, done and fork's EAGAIN", rv.status, rv.stdout, rv.stderr)
+	}
+}
