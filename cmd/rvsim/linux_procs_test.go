@@ -95,24 +95,21 @@ func TestGoProgramExec(t *testing.T) {
 	}
 }
 
-// A forked process that runs away ends at --max-insns, as the first one does: killed, with
-// a note, its parent going on.
-func TestLinuxChildMaxInsns(t *testing.T) {
+// Processes past the limits end: a forked one that runs away at --max-insns, as the first
+// one does (killed, with a note, its parent going on), and a fork bomb, whose forks past
+// maxProcs processes alive at once fail with EAGAIN (the shell says it cannot fork).
+func TestLinuxProcessLimits(t *testing.T) {
 	root := sysroot(t)
 	bb := filepath.Join(root, "usr", "bin", "busybox")
-	rv := rvsimRun(t, nil, "--max-insns", "20000000", "--sysroot", root, bb, "sh", "-c", "(while :; do :; done); echo sub=$?")
-	if rv.status != 0 || rv.stdout != "sub=137\n" || !strings.Contains(rv.stderr, "stopped after 20000000 instructions (--max-insns)") {
-		t.Errorf("status %d, stdout %q, stderr %q; want 0, sub=137 and the note", rv.status, rv.stdout, rv.stderr)
-	}
-}
-
-// A fork bomb ends: past maxProcs processes alive at once fork fails with EAGAIN (the shell
-// says it cannot fork), and the rest run to their ends.
-func TestLinuxForkBomb(t *testing.T) {
-	root := sysroot(t)
-	bb := filepath.Join(root, "usr", "bin", "busybox")
-	rv := rvsimRun(t, nil, "--max-insns", "2000000000", "--sysroot", root, bb, "sh", "-c", "f() { f | f & }; f; echo done")
-	if rv.status != 0 || rv.stdout != "done\n" || !strings.Contains(rv.stderr, "can't fork: Resource temporarily unavailable") {
-		t.Errorf("status %d, stdout %q, stderr %.200q; want 0, done and fork's EAGAIN", rv.status, rv.stdout, rv.stderr)
+	for _, tc := range []struct{ name, max, script, stdout, stderr string }{
+		{"runaway-child", "20000000", "(while :; do :; done); echo sub=$?", "sub=137\n", "stopped after 20000000 instructions (--max-insns)"},
+		{"fork-bomb", "2000000000", "f() { f | f & }; f; echo done", "done\n", "can't fork: Resource temporarily unavailable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rv := rvsimRun(t, nil, "--max-insns", tc.max, "--sysroot", root, bb, "sh", "-c", tc.script)
+			if rv.status != 0 || rv.stdout != tc.stdout || !strings.Contains(rv.stderr, tc.stderr) {
+				t.Errorf("status %d, stdout %q, stderr %.200q; want 0, %q and %q", rv.status, rv.stdout, rv.stderr, tc.stdout, tc.stderr)
+			}
+		})
 	}
 }
