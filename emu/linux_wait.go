@@ -8,9 +8,8 @@ import (
 // Waiting: rt_sigsuspend (glibc's sigsuspend and pause), ppoll (poll) and pselect6 (select).
 // Other processes that can go on run first while one may send the signal (sigsuspend, pause)
 // or make a descriptor ready (poll; linux_procs.go). Then, with one thread, only a timer can
-// end a wait: the
-// virtual clock moves to the next one due (as a sleep does), it fires, and a signal the
-// wait lets through interrupts it. Descriptors are ready at once or never: a file, a device,
+// end a wait: the virtual clock moves to the next one due (as a sleep does), it fires, and a
+// signal the wait lets through interrupts it. Descriptors are ready at once or never: a file, a device,
 // the standard streams (a read of stdin waits on the host, as if the input arrived) and a
 // pipe with data or without writers are ready; an empty pipe whose writer is still open
 // never becomes ready. A wait that nothing can end stops the run with a one-line error
