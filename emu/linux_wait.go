@@ -324,22 +324,33 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 			out[i] = make([]byte, len(in[i]))
 		}
 	}
-	n := int64(0)
-	for fd := uint64(0); fd < nfds; fd++ {
-		for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
-			if in[i] == nil || in[i][fd/8]>>(fd%8)&1 == 0 {
-				continue
+	scan := func() int64 {
+		n := int64(0)
+		for fd := uint64(0); fd < nfds; fd++ {
+			for i, ev := range []uint64{pollIn | pollRdNorm, pollOut | pollWrNorm, pollPri} {
+				if in[i] == nil || in[i][fd/8]>>(fd%8)&1 == 0 {
+					continue
+				}
+				r := l.readiness(h, int64(fd), ev)
+				if i < 2 {
+					r &^= pollNval // select reports a hang-up or error as ready to read or write
+				} else {
+					r &= pollPri
+				}
+				if r != 0 {
+					out[i][fd/8] |= 1 << (fd % 8)
+					n++
+				}
 			}
-			r := l.readiness(h, int64(fd), ev)
-			if i < 2 {
-				r &^= pollNval // select reports a hang-up or error as ready to read or write
-			} else {
-				r &= pollPri
-			}
-			if r != 0 {
-				out[i][fd/8] |= 1 << (fd % 8)
-				n++
-			}
+		}
+		return n
+	}
+	n := scan()
+	if n == 0 && limit != 1 && l.othersAlive() && !l.threaded() {
+		// As ppoll: another process may make one ready or signal.
+		signalled := func() bool { return l.sig.pending&^l.sig.blocked != 0 }
+		if l.waitOthers(func() bool { return signalled() || scan() != 0 }) && !signalled() {
+			n = scan()
 		}
 	}
 	if n == 0 && limit != 1 && l.threaded() {

@@ -65,7 +65,7 @@ func TestLinuxProcessesCAgainstQEMU(t *testing.T) {
 	if rv.stderr != "" {
 		t.Errorf("rvsim's stderr: %q", rv.stderr)
 	}
-	for _, want := range []string{"child read 3145728 bytes", "child exited 7", "signalled 1, by 10", "polling child got x", "orphan read 0"} {
+	for _, want := range []string{"child read 3145728 bytes", "child exited 7", "signalled 1, by 10", "polling child got x", "poll 1, POLLIN 1, got p", "select 1, set 1, got s", "orphan read 0"} {
 		if !strings.Contains(rv.stdout, want) {
 			t.Errorf("rvsim's output lacks %q:\n%s", want, rv.stdout)
 		}

@@ -1,12 +1,14 @@
 // Processes that wait for each other: a parent writing 3 MiB into a pipe its child reads
 // (past what a pipe holds), a child killed in its sleep, a child polling a non-blocking pipe
-// until its parent writes it, and an orphan that reads to the end of a pipe whose other end
-// its parent held when it exited.
+// until its parent writes it, poll and select waiting for a child to write, and an orphan
+// that reads to the end of a pipe whose other end its parent held when it exited.
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sched.h>
+#include <sys/select.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,6 +73,31 @@ int main(void) {
 	usleep(1000);
 	write(q[1], "x", 1);
 	close(q[1]);
+	waitpid(p, &st, 0);
+
+	// poll and select wait for a child to write (the parent goes on first after a fork).
+	int a[2], b[2];
+	pipe(a);
+	pipe(b);
+	if ((p = fork()) == 0) {
+		usleep(2000);
+		write(a[1], "p", 1);
+		usleep(2000);
+		write(b[1], "s", 1);
+		_exit(0);
+	}
+	struct pollfd pf = {a[0], POLLIN, 0};
+	int r = poll(&pf, 1, 5000);
+	char c = 0;
+	read(a[0], &c, 1);
+	printf("poll %d, POLLIN %d, got %c\n", r, pf.revents & POLLIN, c);
+	fd_set set;
+	FD_ZERO(&set);
+	FD_SET(b[0], &set);
+	struct timeval tv = {5, 0};
+	r = select(b[0] + 1, &set, 0, 0, &tv);
+	read(b[0], &c, 1);
+	printf("select %d, set %d, got %c\n", r, FD_ISSET(b[0], &set), c);
 	waitpid(p, &st, 0);
 
 	int o[2];
