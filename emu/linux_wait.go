@@ -196,12 +196,8 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		return n
 	}
 	n := scan()
-	if n == 0 && limit != 1 && l.othersAlive() && !l.threaded() {
-		// Another process may make one ready (write a pipe, close its end) or signal.
-		signalled := func() bool { return l.sig.pending&^l.sig.blocked != 0 }
-		if l.waitOthers(func() bool { return signalled() || scan() != 0 }) && !signalled() {
-			n = scan()
-		}
+	if n == 0 && limit != 1 {
+		n = l.readyAmongOthers(scan)
 	}
 	if n == 0 && limit != 1 && l.threaded() {
 		if nfds != 0 {
@@ -234,6 +230,20 @@ func (l *Linux) ppoll(h *Hart, fds, nfds, tmo, mask, size uint64) (int64, bool) 
 		l.put(h, fds, b)
 	}
 	return n, true
+}
+
+// readyAmongOthers is for a poll or select that found no descriptor ready and may wait
+// (scan looks again and counts the ready ones): with one thread, the other processes run
+// while one of them may make one ready (write a pipe, close its end) or signal. It returns
+// what scan finds then (0 on a signal: the call ends with EINTR).
+func (l *Linux) readyAmongOthers(scan func() int64) int64 {
+	if !l.othersAlive() || l.threaded() {
+		return 0
+	}
+	if l.waitOthers(func() bool { return l.interrupted() || scan() != 0 }) && !l.interrupted() {
+		return scan()
+	}
+	return 0
 }
 
 // awaitReady ends a poll or select that found n descriptors ready: with none, it waits
@@ -346,12 +356,8 @@ func (l *Linux) pselect6(h *Hart, nfds, rd, wr, ex, tmo, sigArg uint64) (int64, 
 		return n
 	}
 	n := scan()
-	if n == 0 && limit != 1 && l.othersAlive() && !l.threaded() {
-		// As ppoll: another process may make one ready or signal.
-		signalled := func() bool { return l.sig.pending&^l.sig.blocked != 0 }
-		if l.waitOthers(func() bool { return signalled() || scan() != 0 }) && !signalled() {
-			n = scan()
-		}
+	if n == 0 && limit != 1 {
+		n = l.readyAmongOthers(scan)
 	}
 	if n == 0 && limit != 1 && l.threaded() {
 		// The sets stay as they are while the call may run again; a timeout empties them.
