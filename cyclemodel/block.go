@@ -139,9 +139,9 @@ type block struct {
 	ops      []*opInfo // each instruction's op
 	mem      []uint16  // positions of the memory accesses
 	memOps   []memOp   // the same, with what outcomesFast needs
+	vbytes   []uint32  // the same, for a vector access the bytes it spans from its address (0: strided or scalar)
 	vmem     bool      // one of them is a vector access
 	cacheOps []cacheOp // the scalar accesses that touch bytes, for outcomesScalar
-	vbytes   []uint32  // the same, for a vector access the bytes it spans from its address (0: strided or scalar)
 	nLoads   uint64    // accesses counted as loads...
 	nStores  uint64    // ...and as stores
 	ctrl     bool      // the last instruction is a branch or jump...

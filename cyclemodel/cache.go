@@ -89,7 +89,7 @@ func (c *cache) outcomes(ops []cacheOp, addrs []uint64, ow []uint64, st *Stats) 
 		}
 		c.clock = clock
 		o := c.accessOutcome(addr, uint64(co.size), st)
-		ow[co.bit/64%uint16(len(ow))] |= o << (co.bit % 64)
+		ow[co.bit/64] |= o << (co.bit % 64)
 		clock = c.clock
 	}
 	c.clock = clock
