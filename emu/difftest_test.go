@@ -243,7 +243,7 @@ func dtRvsimWith(path string, hook func(*emu.Retired), cfg emu.Config) (dtRun, e
 	}
 	var out, errb bytes.Buffer
 	cfg.Env = emu.EnvLinux
-	cfg.Linux = emu.LinuxConfig{Args: []string{path}, Stdout: &out, Stderr: &errb}
+	cfg.Linux = emu.LinuxConfig{Args: []string{path}, Stdout: &out, Stderr: &errb, HostExe: path}
 	mc, err := emu.Load(f, cfg)
 	if err != nil {
 		return dtRun{}, err

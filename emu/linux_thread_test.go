@@ -140,13 +140,7 @@ func TestGoProgram(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go program: not in -short mode")
 	}
-	prog := filepath.Join(t.TempDir(), "gothreads")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", prog, ".")
-	cmd.Dir = filepath.Join("testdata", "go", "threads")
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=riscv64", "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	prog := buildGoProgram(t, "threads")
 	rv, err := dtRvsim(prog, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -163,6 +157,38 @@ func TestGoProgram(t *testing.T) {
 			t.Errorf("QEMU: %v, stdout:\n%s", err, b)
 		}
 	}
+}
+
+// TestGoProgramExec runs a Go program that runs copies of itself (/proc/self/exe) through
+// os/exec: the runtime's threads wait for the children (waitid, wait4) and for the pipes to
+// and from them, so the children must run while every thread of the parent waits. (QEMU
+// cannot execve /proc/self/exe, so the output is checked against what it must print.)
+func TestGoProgramExec(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program: not in -short mode")
+	}
+	rv, err := dtRvsim(buildGoProgram(t, "exec"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "output \"hello from the child\\n\", err <nil>\nchild's hash matches: true, err <nil>\n" +
+		"streamed 2000000, err <nil>\nfailing child: exit status 3\n"
+	if rv.status != 0 || string(rv.stdout) != want {
+		t.Errorf("status %d (%s), stdout:\n%s\nwant:\n%s", rv.status, rv.detail, rv.stdout, want)
+	}
+}
+
+// buildGoProgram builds testdata/go/NAME for linux/riscv64 and returns its path.
+func buildGoProgram(t *testing.T, name string) string {
+	t.Helper()
+	prog := filepath.Join(t.TempDir(), "go"+name)
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", prog, ".")
+	cmd.Dir = filepath.Join("testdata", "go", name)
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=riscv64", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	return prog
 }
 
 // TestLinuxWorkingDirectory: chdir, fchdir and getcwd, relative paths against the working

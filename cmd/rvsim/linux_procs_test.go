@@ -1,10 +1,7 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -69,29 +66,6 @@ func TestLinuxProcessesCAgainstQEMU(t *testing.T) {
 		if !strings.Contains(rv.stdout, want) {
 			t.Errorf("rvsim's output lacks %q:\n%s", want, rv.stdout)
 		}
-	}
-}
-
-// TestGoProgramExec runs a Go program that runs copies of itself through os/exec: the
-// runtime's threads wait for the children (waitid, wait4) and for the pipes to and from
-// them, so the children must run while every thread of the parent waits. (QEMU cannot
-// execve /proc/self/exe, so the output is checked against what it must print.)
-func TestGoProgramExec(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a Go program: not in -short mode")
-	}
-	prog := filepath.Join(t.TempDir(), "goexec")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", prog, ".")
-	cmd.Dir = filepath.Join("testdata", "go", "exec")
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=riscv64", "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
-	rv := rvsimRun(t, nil, prog)
-	want := "output \"hello from the child\\n\", err <nil>\nchild's hash matches: true, err <nil>\n" +
-		"streamed 2000000, err <nil>\nfailing child: exit status 3\n"
-	if rv.status != 0 || rv.stdout != want {
-		t.Errorf("status %d (stderr %q), stdout:\n%s\nwant:\n%s", rv.status, rv.stderr, rv.stdout, want)
 	}
 }
 
