@@ -65,11 +65,10 @@ type Linux struct {
 	// forks deep it is, children the statuses wait4 has yet to report.
 	pid      int64
 	depth    int
-	nextPid  int64
 	children []childStatus
-	ppid     int64   // the parent's pid (0 for the first process)
-	kids     []int64 // children still alive (their statuses come to children as they end)
-	// proc is the process in its tree (linux_procs.go), nil until it first forks.
+	ppid     int64 // the parent's pid (0 for the first process)
+	// proc is the process in its tree (linux_procs.go), nil until it first forks or makes
+	// a thread.
 	proc *proc
 	// pipeNoWait: a read or write of a pipe does not wait for another process (a readv's
 	// or writev's buffers after the first, which return what the first ones did).

@@ -81,7 +81,7 @@ func (l *Linux) execve(h *Hart, pathAddr, argvAddr, envpAddr uint64) (int64, boo
 			l.closeFD(uint64(fd))
 		}
 	}
-	n.fds, n.pid, n.ppid, n.depth, n.nextPid, n.children, n.kids, n.proc = l.fds, l.pid, l.ppid, l.depth, l.nextPid, l.children, l.kids, l.proc
+	n.fds, n.pid, n.ppid, n.depth, n.children, n.proc = l.fds, l.pid, l.ppid, l.depth, l.children, l.proc
 	n.cwd = l.cwd
 	n.mappedFiles = append(n.mappedFiles, l.mappedFiles...)
 	n.Unimplemented = l.Unimplemented

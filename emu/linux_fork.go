@@ -50,8 +50,7 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 	if l.depth >= maxForkDepth || len(l.procs().list) >= maxProcs {
 		return -eAGAIN
 	}
-	l.nextPid++
-	pid := linuxPid + l.nextPid + int64(l.depth)*1000
+	pid := l.newID()
 	child := l.forkHart(h, pid)
 	child.SetReg(10, 0)
 	if stack != 0 {
@@ -71,7 +70,6 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 		h.Mem.Write(ptid, b[:])
 	}
 	xlen := h.ISA.XLEN
-	l.kids = append(l.kids, pid)
 	l.startChild(child, vfork, func(st Stop) {
 		// On the child's goroutine, holding the baton: the parent waits.
 		var status uint32
@@ -91,9 +89,6 @@ func (l *Linux) clone(h *Hart, flags, stack, ptid, tls, ctid uint64) int64 {
 			}
 		}
 		c := childStatus{pid: pid, status: status}
-		if i := slices.Index(l.kids, pid); i >= 0 {
-			l.kids = slices.Delete(l.kids, i, i+1)
-		}
 		l.children = append(l.children, c)
 		if sig := flags & sigMask; sig == SIGCHLD {
 			l.post(sig, chldInfo(c, xlen))
@@ -143,7 +138,7 @@ func (l *Linux) forkHart(h *Hart, pid int64) *Hart {
 	cl := *l
 	cl.pid, cl.ppid = pid, l.pid
 	cl.depth = l.depth + 1
-	cl.children, cl.kids = nil, nil
+	cl.children = nil
 	cl.Unimplemented = l.Unimplemented
 	cl.tm = timerState{slept: l.tm.slept}
 	cl.sig.pending = 0
@@ -182,24 +177,15 @@ func (l *Linux) wait4(h *Hart, pid, wstatus, options, rusage uint64) int64 {
 				return c.pid
 			}
 		}
-		if !slices.ContainsFunc(l.kids, match) {
+		if !l.liveChild(match) {
 			return -eCHILD
 		}
 		if options&1 != 0 { // WNOHANG
 			return 0
 		}
 		ended := func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }
-		if l.threaded() {
-			// The thread waits among the others (and they, when all wait, for the other
-			// processes): the call runs again once a child has ended.
-			l.retryWhen(h, ended, 0)
-			return int64(pid)
-		}
-		if !l.waitOthers(ended) {
-			return -eCHILD // they all wait for something nobody will do
-		}
-		if l.interrupted() && !slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) {
-			return -eINTR
+		if ret, done := l.awaitChild(h, ended, pid); done {
+			return ret
 		}
 	}
 }

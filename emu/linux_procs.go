@@ -27,9 +27,12 @@ import "runtime"
 // memory (up to the memory limit) and decoded code.
 const maxProcs = maxForkDepth
 
-// procTree is the processes of one program: the live ones, oldest first.
+// procTree is the processes of one program: the live ones, oldest first, and the last
+// process or thread id given out (after linuxPid: one counter for the tree, so that kill,
+// getppid and wait find the one process an id names).
 type procTree struct {
-	list []*proc
+	list   []*proc
+	lastID int64
 }
 
 // proc is one process of a tree.
@@ -58,6 +61,46 @@ func (l *Linux) procs() *procTree {
 		l.proc.tree.list = []*proc{l.proc}
 	}
 	return l.proc.tree
+}
+
+// newID returns a process or thread id no other of l's tree has had.
+func (l *Linux) newID() int64 {
+	t := l.procs()
+	t.lastID++
+	return linuxPid + t.lastID
+}
+
+// liveChild reports whether a child of l for which match holds of its pid is alive.
+func (l *Linux) liveChild(match func(pid int64) bool) bool {
+	if l.proc == nil {
+		return false
+	}
+	for _, q := range l.proc.tree.list {
+		if q.l.ppid == l.pid && q.l != l && match(q.l.pid) {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitChild ends a wait4 or waitid (whose first argument was a0) that found no child it
+// could report but one that is alive: it waits until ended says one has ended. It returns
+// the call's result when the call ends here, and done false when the call is to look at its
+// children again.
+func (l *Linux) awaitChild(h *Hart, ended func() bool, a0 uint64) (ret int64, done bool) {
+	if l.threaded() {
+		// The thread waits among the others (and they, when all wait, for the other
+		// processes): the call runs again once a child has ended.
+		l.retryWhen(h, ended, 0)
+		return int64(a0), true
+	}
+	if !l.waitOthers(ended) {
+		return -eCHILD, true // they all wait for something nobody will do
+	}
+	if l.interrupted() && !ended() {
+		return -eINTR, true
+	}
+	return 0, false
 }
 
 // pick returns a waiting process other than p that can go on: the first after p in the

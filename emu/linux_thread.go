@@ -139,8 +139,7 @@ func (l *Linux) cloneThread(h *Hart, flags, stack, ptid, tls, ctid uint64) int64
 	if len(l.thr.all) >= maxThreads {
 		return -eAGAIN
 	}
-	l.nextPid++
-	t := &thread{tid: linuxPid + l.nextPid + int64(l.depth)*1000}
+	t := &thread{tid: l.newID()}
 	var b [4]byte
 	binary.LittleEndian.PutUint32(b[:], uint32(t.tid))
 	if flags&cloneParentSet != 0 && !l.put(h, ptid, b[:]) {

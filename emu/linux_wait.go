@@ -513,7 +513,7 @@ func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64
 			}
 			return 0
 		}
-		live := slices.ContainsFunc(l.kids, match)
+		live := l.liveChild(match)
 		if !matched && !live || options&wNohang == 0 && (options&wExited == 0 || !live) {
 			return -eCHILD // no such child, or none that can change as asked
 		}
@@ -524,15 +524,8 @@ func (l *Linux) waitid(h *Hart, idtype, id, infop, options, rusage uint64) int64
 			return 0
 		}
 		ended := func() bool { return slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) }
-		if l.threaded() {
-			l.retryWhen(h, ended, 0) // (as wait4)
-			return int64(idtype)
-		}
-		if !l.waitOthers(ended) {
-			return -eCHILD // they all wait for something nobody will do
-		}
-		if l.interrupted() && !slices.ContainsFunc(l.children, func(c childStatus) bool { return match(c.pid) }) {
-			return -eINTR
+		if ret, done := l.awaitChild(h, ended, idtype); done {
+			return ret
 		}
 	}
 }
