@@ -33,6 +33,8 @@ func TestLinuxProcessesAgainstQEMU(t *testing.T) {
 		// A process with threads (xz -T2) waits for the pipeline's others when all of its
 		// threads wait.
 		{"threads-in-pipeline", "yes abcdefgh | head -c 1000000 | /usr/bin/xz -T2 -c | /usr/bin/xz -d | wc -c", "1000000\n"},
+		// Process ids are unique across the tree (two subshells' children once shared them).
+		{"distinct-pids", "for i in 1 2 3; do (sleep 0.01 & echo $!; sleep 0.01 & echo $!; wait); done | sort | uniq -d | wc -l", "0\n"},
 		{"read-from-parent", "{ sleep 0.1; echo late; } | { read v; echo got $v; }", "got late\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
