@@ -4145,7 +4145,7 @@ exit:
 // (observe.go).
 func (h *Hart) loopRecord(budget uint64) (uint64, int) {
 	rb := h.rec
-	ri := rb.n
+	re := uint64(rb.n) + budget
 	x := &h.X
 	f := &h.F
 	m := h.Mem
@@ -4170,20 +4170,18 @@ next:
 		pc += 4
 		s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 		n--
-		ri++
 		goto dispatch
 	}
 	pc += 2
 	s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 	n--
-	ri++
 dispatch:
 	if n == 0 {
 		goto exit
 	}
 	{
-		rb.pc[ri&recMask] = pc
-		rb.inst[ri&recMask] = uintptr(unsafe.Pointer(&cp.insts[(pc>>1)&(PageSize/2-1)]))
+		rb.pc[(re-n)&recMask] = pc
+		rb.inst[(re-n)&recMask] = uintptr(unsafe.Pointer(&cp.insts[(pc>>1)&(PageSize/2-1)]))
 		switch s.op {
 		case opPageEnd:
 			goto newpage
@@ -4199,13 +4197,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AUIPC):
 			x[s.rd&63] = pc + uint64(s.imm)
@@ -4213,13 +4209,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opAUIPC32:
 			x[s.rd&63] = sext32(pc + uint64(s.imm))
@@ -4227,13 +4221,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.JAL), opJAL32:
 			t := (pc + uint64(s.imm)) & am
@@ -4247,7 +4239,6 @@ dispatch:
 			}
 			pc = t
 			n--
-			ri++
 			goto jumped
 		case uint16(isa.JALR), opJALR32:
 			t := (x[s.rs1&63] + uint64(s.imm)) &^ 1 & am
@@ -4261,7 +4252,6 @@ dispatch:
 			}
 			pc = t
 			n--
-			ri++
 			goto jumped
 		case uint16(isa.BEQ):
 			if x[s.rs1&63] == x[s.rs2&63] {
@@ -4271,13 +4261,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BNE):
 			if x[s.rs1&63] != x[s.rs2&63] {
@@ -4287,13 +4275,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BLT):
 			if int64(x[s.rs1&63]) < int64(x[s.rs2&63]) {
@@ -4303,13 +4289,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BGE):
 			if int64(x[s.rs1&63]) >= int64(x[s.rs2&63]) {
@@ -4319,13 +4303,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BLTU):
 			if x[s.rs1&63] < x[s.rs2&63] {
@@ -4335,13 +4317,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BGEU):
 			if x[s.rs1&63] >= x[s.rs2&63] {
@@ -4351,17 +4331,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LB):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint8
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
 				v = e.data[a&pageMask]
@@ -4373,17 +4351,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LH):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint16
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
 				v = le16(e.data, a)
@@ -4395,17 +4371,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint32
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 				v = le32(e.data, a)
@@ -4417,17 +4391,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint64
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 				v = le64(e.data, a)
@@ -4439,17 +4411,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LBU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint8
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
 				v = e.data[a&pageMask]
@@ -4461,17 +4431,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LHU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint16
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
 				v = le16(e.data, a)
@@ -4483,17 +4451,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.LWU):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint32
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 				v = le32(e.data, a)
@@ -4505,17 +4471,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SB):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift {
 				e.data[a&pageMask] = uint8(x[s.rs2&63])
 			} else {
@@ -4525,17 +4489,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&1 == 0 {
 				put16(e.data, a, uint16(x[s.rs2&63]))
 			} else {
@@ -4545,17 +4507,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 				put32(e.data, a, uint32(x[s.rs2&63]))
 			} else {
@@ -4565,17 +4525,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 				put64(e.data, a, x[s.rs2&63])
 			} else {
@@ -4585,17 +4543,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FLW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint32
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 				v = le32(e.data, a)
@@ -4607,17 +4563,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FLD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			var v uint64
 			if e := &m.rtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 				v = le64(e.data, a)
@@ -4629,17 +4583,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSW):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&3 == 0 {
 				put32(e.data, a, uint32(f[s.rs2&31]))
 			} else {
@@ -4649,17 +4601,15 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSD):
 			a := (x[s.rs1&63] + uint64(s.imm)) & am
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			if e := &m.wtlb[(a>>pageShift)&tlbMask]; e.vpn == a>>pageShift && a&7 == 0 {
 				put64(e.data, a, f[s.rs2&31])
 			} else {
@@ -4669,30 +4619,26 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FENCE):
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opVec:
 			va := x[s.rs1&63] & am
-			rb.addr[ri&recMask] = va
+			rb.addr[(re-n)&recMask] = va
 			if v := h.V; s.imm&vqOK != 0 && v != nil && v.VType == v.fast.qVType && v.VL == v.fast.qVL && v.VStart == 0 && (h.Linux != nil || h.CSR.mstatus&mstatusVS != 0) {
 				rf := (*[32][2]uint64)(unsafe.Pointer(unsafe.SliceData(v.Reg)))
 				vd := &rf[s.imm>>vqVd&31]
@@ -4820,18 +4766,16 @@ dispatch:
 				goto slow
 			}
 		vdone:
-			rb.vcfg[ri&recMask] = vcfgOf(h.V)
+			rb.vcfg[(re-n)&recMask] = vcfgOf(h.V)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FADD_D):
 			semRM := s.rm
@@ -4850,13 +4794,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSUB_D):
 			semRM := s.rm
@@ -4875,13 +4817,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMUL_D):
 			semRM := s.rm
@@ -4900,13 +4840,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FDIV_D):
 			semRM := s.rm
@@ -4925,13 +4863,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSQRT_D):
 			semRM := s.rm
@@ -4950,13 +4886,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMADD_D):
 			semRM := s.rm
@@ -4975,13 +4909,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMSUB_D):
 			semRM := s.rm
@@ -5000,13 +4932,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FNMSUB_D):
 			semRM := s.rm
@@ -5025,13 +4955,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FNMADD_D):
 			semRM := s.rm
@@ -5050,13 +4978,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSGNJ_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5069,13 +4995,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSGNJN_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5088,13 +5012,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSGNJX_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5107,13 +5029,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMIN_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5128,13 +5048,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMAX_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5149,13 +5067,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_W_D):
 			semRM := s.rm
@@ -5174,13 +5090,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_WU_D):
 			semRM := s.rm
@@ -5199,13 +5113,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_L_D):
 			semRM := s.rm
@@ -5224,13 +5136,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_LU_D):
 			semRM := s.rm
@@ -5249,13 +5159,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMV_X_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5263,19 +5171,17 @@ dispatch:
 				goto trap
 			}
 			a := f[s.rs1&31]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = a
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCLASS_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5283,19 +5189,17 @@ dispatch:
 				goto trap
 			}
 			a := f[s.rs1&31]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(softfloat.F64Classify(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FEQ_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5310,13 +5214,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FLT_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5331,13 +5233,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FLE_D):
 			if s.rm == 7 && h.frm > 4 {
@@ -5352,13 +5252,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_D_W):
 			semRM := s.rm
@@ -5377,13 +5275,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_D_WU):
 			semRM := s.rm
@@ -5402,13 +5298,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_D_L):
 			semRM := s.rm
@@ -5427,13 +5321,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_D_LU):
 			semRM := s.rm
@@ -5452,13 +5344,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMV_D_X):
 			if s.rm == 7 && h.frm > 4 {
@@ -5466,19 +5356,17 @@ dispatch:
 				goto trap
 			}
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			f[s.rd&31] = a
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_S_D):
 			semRM := s.rm
@@ -5497,13 +5385,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_D_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5511,7 +5397,7 @@ dispatch:
 				goto trap
 			}
 			a := f[s.rs1&31]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			semV, semFl := softfloat.F32ToF64(unbox32(a))
 			f[s.rd&31] = semV
 			h.fflags |= uint8(semFl)
@@ -5519,13 +5405,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FADD_S):
 			semRM := s.rm
@@ -5544,13 +5428,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSUB_S):
 			semRM := s.rm
@@ -5569,13 +5451,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMUL_S):
 			semRM := s.rm
@@ -5594,13 +5474,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FDIV_S):
 			semRM := s.rm
@@ -5619,13 +5497,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSQRT_S):
 			semRM := s.rm
@@ -5644,13 +5520,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMADD_S):
 			semRM := s.rm
@@ -5669,13 +5543,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMSUB_S):
 			semRM := s.rm
@@ -5694,13 +5566,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FNMSUB_S):
 			semRM := s.rm
@@ -5719,13 +5589,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FNMADD_S):
 			semRM := s.rm
@@ -5744,13 +5612,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSGNJ_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5763,13 +5629,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSGNJN_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5782,13 +5646,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FSGNJX_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5801,13 +5663,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMIN_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5822,13 +5682,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMAX_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5843,13 +5701,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_W_S):
 			semRM := s.rm
@@ -5868,13 +5724,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_WU_S):
 			semRM := s.rm
@@ -5893,13 +5747,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_L_S):
 			semRM := s.rm
@@ -5918,13 +5770,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_LU_S):
 			semRM := s.rm
@@ -5943,13 +5793,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMV_X_W):
 			if s.rm == 7 && h.frm > 4 {
@@ -5957,19 +5805,17 @@ dispatch:
 				goto trap
 			}
 			a := f[s.rs1&31]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(int64(int32(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCLASS_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -5977,19 +5823,17 @@ dispatch:
 				goto trap
 			}
 			a := f[s.rs1&31]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(softfloat.F32Classify(unbox32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FEQ_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -6004,13 +5848,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FLT_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -6025,13 +5867,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FLE_S):
 			if s.rm == 7 && h.frm > 4 {
@@ -6046,13 +5886,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_S_W):
 			semRM := s.rm
@@ -6071,13 +5909,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_S_WU):
 			semRM := s.rm
@@ -6096,13 +5932,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_S_L):
 			semRM := s.rm
@@ -6121,13 +5955,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FCVT_S_LU):
 			semRM := s.rm
@@ -6146,13 +5978,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.FMV_W_X):
 			if s.rm == 7 && h.frm > 4 {
@@ -6160,19 +5990,17 @@ dispatch:
 				goto trap
 			}
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			f[s.rd&31] = box32(uint32(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MUL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6181,13 +6009,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_MUL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6196,13 +6022,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MULH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6212,13 +6036,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_MULH:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6227,13 +6049,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MULHU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6243,13 +6063,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_MULHU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6258,13 +6076,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MULHSU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6273,13 +6089,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_MULHSU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6288,13 +6102,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.DIV):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6303,13 +6115,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_DIV:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6318,13 +6128,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.DIVU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6333,13 +6141,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_DIVU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6348,13 +6154,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.REM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6363,13 +6167,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_REM:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6378,13 +6180,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.REMU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6393,13 +6193,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_REMU:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6408,13 +6206,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MULW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6423,13 +6219,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.DIVW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6438,13 +6232,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.DIVUW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6453,13 +6245,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.REMW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6468,13 +6258,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.REMUW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6483,13 +6271,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ADDI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6498,13 +6284,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_ADDI:
 			a, imm := x[s.rs1&63], s.imm
@@ -6513,13 +6297,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLTI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6528,13 +6310,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLTIU):
 			a, imm := x[s.rs1&63], s.imm
@@ -6543,13 +6323,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.XORI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6558,13 +6336,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ORI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6573,13 +6349,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ANDI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6588,13 +6362,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLLI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6603,13 +6375,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SLLI:
 			a, imm := x[s.rs1&63], s.imm
@@ -6618,13 +6388,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRLI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6633,13 +6401,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SRLI:
 			a, imm := x[s.rs1&63], s.imm
@@ -6648,13 +6414,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRAI):
 			a, imm := x[s.rs1&63], s.imm
@@ -6663,13 +6427,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SRAI:
 			a, imm := x[s.rs1&63], s.imm
@@ -6678,13 +6440,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6693,13 +6453,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6708,13 +6466,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SUB):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6723,13 +6479,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SUB:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6738,13 +6492,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6753,13 +6505,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SLL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6768,13 +6518,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLT):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6783,13 +6531,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLTU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6798,13 +6544,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.XOR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6813,13 +6557,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6828,13 +6570,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SRL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6843,13 +6583,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRA):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6858,13 +6596,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SRA:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6873,13 +6609,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.OR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6888,13 +6622,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AND):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6903,13 +6635,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ADDIW):
 			a, imm := x[s.rs1&63], s.imm
@@ -6918,13 +6648,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLLIW):
 			a, imm := x[s.rs1&63], s.imm
@@ -6933,13 +6661,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRLIW):
 			a, imm := x[s.rs1&63], s.imm
@@ -6948,13 +6674,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRAIW):
 			a, imm := x[s.rs1&63], s.imm
@@ -6963,13 +6687,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ADDW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6978,13 +6700,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SUBW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -6993,13 +6713,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7008,13 +6726,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7023,13 +6739,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SRAW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7038,13 +6752,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH1ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7053,13 +6765,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SH1ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7068,13 +6778,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH2ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7083,13 +6791,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SH2ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7098,13 +6804,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH3ADD):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7113,13 +6817,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_SH3ADD:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7128,13 +6830,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7143,13 +6843,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH1ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7158,13 +6856,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH2ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7173,13 +6869,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SH3ADD_UW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7188,13 +6882,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SLLI_UW):
 			a, imm := x[s.rs1&63], s.imm
@@ -7203,13 +6895,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ANDN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7218,13 +6908,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ORN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7233,13 +6921,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.XNOR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7248,157 +6934,137 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CPOP):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.OnesCount64(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_CPOP:
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CPOPW):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.OnesCount32(uint32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CLZ):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.LeadingZeros64(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_CLZ:
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CTZ):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.TrailingZeros64(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_CTZ:
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CLZW):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.LeadingZeros32(uint32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CTZW):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(bits.TrailingZeros32(uint32(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MAX):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7407,13 +7073,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MAXU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7422,13 +7086,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MIN):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7437,13 +7099,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.MINU):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7452,61 +7112,53 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SEXT_B):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(int64(int8(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SEXT_H):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(int64(int16(a)))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ZEXT_H):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = uint64(uint16(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ROL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7515,13 +7167,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_ROL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7530,13 +7180,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ROR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7545,13 +7193,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_ROR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7560,13 +7206,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.RORI):
 			a, imm := x[s.rs1&63], s.imm
@@ -7575,13 +7219,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_RORI:
 			a, imm := x[s.rs1&63], s.imm
@@ -7590,13 +7232,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ROLW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7605,13 +7245,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.RORW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7620,13 +7258,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.RORIW):
 			a, imm := x[s.rs1&63], s.imm
@@ -7635,77 +7271,67 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ORC_B):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.OrcB(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_ORC_B:
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(sem.OrcB(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.REV8):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = bits.ReverseBytes64(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_REV8:
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(bits.ReverseBytes32(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CLMUL):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7714,13 +7340,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_CLMUL:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7729,13 +7353,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CLMULH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7744,13 +7366,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_CLMULH:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7759,13 +7379,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CLMULR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7774,13 +7392,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_CLMULR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7789,45 +7405,39 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BREV8):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.Brev8(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BREV8:
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(sem.Brev8(a))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.PACK):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7836,13 +7446,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_PACK:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7851,13 +7459,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.PACKH):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7866,13 +7472,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.PACKW):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7881,45 +7485,39 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.ZIP):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.Zip32(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.UNZIP):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.Unzip32(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.XPERM4):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7928,13 +7526,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_XPERM4:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7943,13 +7539,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.XPERM8):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7958,13 +7552,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_XPERM8:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7973,13 +7565,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BCLR):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -7988,13 +7578,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BCLR:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8003,13 +7591,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BCLRI):
 			a, imm := x[s.rs1&63], s.imm
@@ -8018,13 +7604,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BCLRI:
 			a, imm := x[s.rs1&63], s.imm
@@ -8033,13 +7617,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BEXT):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8048,13 +7630,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BEXT:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8063,13 +7643,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BEXTI):
 			a, imm := x[s.rs1&63], s.imm
@@ -8078,13 +7656,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BINV):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8093,13 +7669,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BINV:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8108,13 +7682,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BINVI):
 			a, imm := x[s.rs1&63], s.imm
@@ -8123,13 +7695,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BINVI:
 			a, imm := x[s.rs1&63], s.imm
@@ -8138,13 +7708,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BSET):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8153,13 +7721,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BSET:
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8168,13 +7734,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.BSETI):
 			a, imm := x[s.rs1&63], s.imm
@@ -8183,13 +7747,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case opRV32_BSETI:
 			a, imm := x[s.rs1&63], s.imm
@@ -8198,13 +7760,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CZERO_EQZ):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8217,13 +7777,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.CZERO_NEZ):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8236,13 +7794,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64ESM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8251,13 +7807,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64DSM):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8266,13 +7820,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64KS1I):
 			a, rnum := x[s.rs1&63], s.imm
@@ -8286,29 +7838,25 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64IM):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.AES64IM(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES32ESI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
@@ -8317,13 +7865,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES32ESMI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
@@ -8332,13 +7878,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES32DSI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
@@ -8347,13 +7891,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES32DSMI):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
@@ -8362,13 +7904,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64ES):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8377,13 +7917,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64DS):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8392,13 +7930,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.AES64KS2):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8407,141 +7943,123 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA256SIG0):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sig0(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA256SIG1):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sig1(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA256SUM0):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sum0(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA256SUM1):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SHA256Sum1(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SIG0):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.SHA512Sig0(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SIG1):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.SHA512Sig1(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SUM0):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.SHA512Sum0(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SUM1):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sem.SHA512Sum1(a)
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SIG0H):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8550,13 +8068,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SIG0L):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8565,13 +8081,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SIG1H):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8580,13 +8094,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SIG1L):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8595,13 +8107,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SUM0R):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8610,13 +8120,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SHA512SUM1R):
 			a, b := x[s.rs1&63], x[s.rs2&63]
@@ -8625,13 +8133,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SM4ED):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
@@ -8640,13 +8146,11 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SM4KS):
 			a, b, imm := x[s.rs1&63], x[s.rs2&63], s.imm
@@ -8655,45 +8159,39 @@ dispatch:
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SM3P0):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SM3P0(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		case uint16(isa.SM3P1):
 			a := x[s.rs1&63]
-			rb.addr[ri&recMask] = a
+			rb.addr[(re-n)&recMask] = a
 			x[s.rd&63] = sext32(uint64(sem.SM3P1(uint32(a))))
 			if s.len == 4 {
 				pc += 4
 				s = (*slot)(unsafe.Add(unsafe.Pointer(s), 4*slotsPerByte))
 				n--
-				ri++
 				goto dispatch
 			}
 			pc += 2
 			s = (*slot)(unsafe.Add(unsafe.Pointer(s), 2*slotsPerByte))
 			n--
-			ri++
 			goto dispatch
 		default:
 			goto slow
@@ -8708,7 +8206,6 @@ dispatch:
 			}
 			pc = t
 			n--
-			ri++
 			goto jumped
 		}
 	}
@@ -8735,7 +8232,7 @@ slow:
 trap:
 	k = exitTrap
 exit:
-	rb.n = ri
+	rb.n = int(re - n)
 	h.PC = pc & am
 	h.Instret += budget - n
 	return budget - n, k

@@ -584,7 +584,7 @@ func recordTwin(loop *ast.FuncDecl) (*ast.FuncDecl, error) {
 	t := &transform{}
 	fn.Body.List = append(stmts(
 		"rb := h.rec",
-		"ri := rb.n",
+		"re := uint64(rb.n) + budget",
 	), fn.Body.List...)
 	t.block(fn.Body, false)
 	switch {
@@ -731,8 +731,8 @@ func (t *transform) list(l []ast.Stmt, inCase bool) []ast.Stmt {
 			if isSelector(s.Tag, "s", "op") {
 				t.switches++
 				out = append(out, stmts(
-					"rb.pc[ri&recMask] = pc",
-					"rb.inst[ri&recMask] = uintptr(unsafe.Pointer(&cp.insts[(pc>>1)&(PageSize/2-1)]))",
+					"rb.pc[(re-n)&recMask] = pc",
+					"rb.inst[(re-n)&recMask] = uintptr(unsafe.Pointer(&cp.insts[(pc>>1)&(PageSize/2-1)]))",
 				)...)
 				for _, c := range s.Body.List {
 					c := c.(*ast.CaseClause)
@@ -744,23 +744,22 @@ func (t *transform) list(l []ast.Stmt, inCase bool) []ast.Stmt {
 			out = append(out, s)
 			if isIdent(s.X, "n") && s.Tok == token.DEC {
 				t.retires++
-				out = append(out, stmts("ri++")...)
 			}
 		case *ast.AssignStmt:
 			out = append(out, s)
 			if inCase && s.Tok == token.DEFINE && len(s.Lhs) == 1 && (isIdent(s.Lhs[0], "a") || isIdent(s.Lhs[0], "va")) {
 				t.addrs++
-				out = append(out, stmts("rb.addr[ri&recMask] = "+s.Lhs[0].(*ast.Ident).Name)...)
+				out = append(out, stmts("rb.addr[(re-n)&recMask] = "+s.Lhs[0].(*ast.Ident).Name)...)
 			}
 		case *ast.LabeledStmt:
 			if s.Label.Name == "exit" {
 				t.exit = true
-				out = append(out, &ast.LabeledStmt{Label: s.Label, Stmt: stmts("rb.n = ri")[0]}, s.Stmt)
+				out = append(out, &ast.LabeledStmt{Label: s.Label, Stmt: stmts("rb.n = int(re - n)")[0]}, s.Stmt)
 				continue
 			}
 			if s.Label.Name == "vdone" {
 				t.vdone++
-				out = append(out, &ast.LabeledStmt{Label: s.Label, Stmt: stmts("rb.vcfg[ri&recMask] = vcfgOf(h.V)")[0]})
+				out = append(out, &ast.LabeledStmt{Label: s.Label, Stmt: stmts("rb.vcfg[(re-n)&recMask] = vcfgOf(h.V)")[0]})
 				continue
 			}
 			out = append(out, s)
