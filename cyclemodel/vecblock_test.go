@@ -1,6 +1,7 @@
 package cyclemodel
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -76,4 +77,76 @@ func TestVectorLoopsInBlocks(t *testing.T) {
 			batchedLikeRef(t, c, vecLoopEvents(3000, 7), rand.New(rand.NewPCG(3, 4)), 0x1000, 0x2000)
 		})
 	}
+}
+
+// A block checks the vector configuration only where it may change: its first vector
+// instruction, each that may set one and each after a vsetvl (isa.SetsVConfig). In the
+// middle of a turn, every 50th turn, a fault-only-first load shortens vl, or a vsetvli sets
+// a shorter one; the instructions after it run at the shorter vl, and those turns must not
+// be replayed from a variant built at the longer one. Against the reference model (with the
+// fault-only-first loads, or vsetvl, left out of isa.SetsVConfig, this fails on p670).
+func TestVectorBlocksFollowConfigChanges(t *testing.T) {
+	for _, viaVset := range []bool{false, true} {
+		evs := shortTurnEvents(viaVset)
+		for _, name := range []string{"p670", "x280"} {
+			c := mustLoad(t, name)
+			t.Run(fmt.Sprintf("%s/vset=%v", name, viaVset), func(t *testing.T) {
+				m := batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(5, 6)), 0x1000, 0x2000)
+				if c.OutOfOrder && m.blocks.repeated+m.blocks.replayed < uint64(len(evs)/2) {
+					t.Errorf("%d of %d instructions replayed or repeated, want most", m.blocks.repeated+m.blocks.replayed, len(evs))
+				}
+			})
+		}
+	}
+}
+
+// shortTurnEvents is TestVectorBlocksFollowConfigChanges's loop: set vl (e32, m8), fill a
+// register group, load 128 bytes and store them, step the pointers. Every 50th turn the
+// load is cut to one element: a fault-only-first load's fault, or (viaVset) a vsetvli
+// before a plain load.
+func shortTurnEvents(viaVset bool) []Event {
+	const src, dst = 0x40000, 0x80000
+	load := isa.Inst{Op: isa.VLE32FF_V, Rd: 8, Rs1: 10, Len: 4, Vm: 1}
+	set := isa.Inst{Op: isa.ADDI, Rd: 7, Rs1: 7, Len: 4}
+	if viaVset {
+		load.Op, set = isa.VLE32_V, isa.Inst{Op: isa.VSETVLI, Rd: 5, Rs1: 13, Len: 4}
+	}
+	body := []isa.Inst{
+		{Op: isa.VSETVLI, Rd: 5, Rs1: 6, Len: 4},
+		{Op: isa.VMV_V_I, Rd: 24, Imm: 1, Len: 4, Vm: 1},
+		set,
+		load,
+		{Op: isa.VSE32_V, Rd: 8, Rs1: 11, Len: 4, Vm: 1},
+		{Op: isa.ADDI, Rd: 10, Rs1: 10, Imm: 128, Len: 4},
+		{Op: isa.ADDI, Rd: 11, Rs1: 11, Imm: 128, Len: 4},
+		{Op: isa.BNE, Rs1: 12, Len: 4},
+	}
+	var evs []Event
+	const iters = 2000
+	for it := range iters {
+		vl := 32
+		for j, in := range body {
+			if j == 2 && viaVset || in.Op == isa.VLE32FF_V {
+				if it%50 == 49 {
+					vl = 1
+				}
+			}
+			pc := uint64(0x1000 + 4*j)
+			e := Event{PC: pc, Inst: in, NextPC: pc + 4}
+			switch in.Op {
+			case isa.VLE32FF_V, isa.VLE32_V:
+				e.MemAddr = src + uint64(it)*128
+			case isa.VSE32_V:
+				e.MemAddr, e.Store = dst+uint64(it)*128, true
+			}
+			if isVectorClass(isa.RowOf(in.Op, 64).Class) {
+				e.VL, e.SEW, e.LMUL8 = vl, 32, 64
+			}
+			if j == len(body)-1 && it+1 < iters {
+				e.NextPC = 0x1000
+			}
+			evs = append(evs, e)
+		}
+	}
+	return evs
 }

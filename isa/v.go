@@ -354,3 +354,15 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// SetsVConfig reports whether op may change vl or vtype: the vset*vl* instructions, and
+// the fault-only-first loads (a fault past element 0 shortens vl). No other instruction
+// changes them, so a vector instruction runs under the configuration the one before it
+// left unless that one is of these.
+func SetsVConfig(op Op) bool {
+	switch op {
+	case VSETVLI, VSETIVLI, VSETVL, VLE8FF_V, VLE16FF_V, VLE32FF_V, VLE64FF_V:
+		return true
+	}
+	return false
+}

@@ -296,3 +296,21 @@ func TestVConfigRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// SetsVConfig holds for the vset*vl* rows and the fault-only-first loads (LLVM's names end in
+// ff.v, segment forms included), and for no other row.
+func TestSetsVConfig(t *testing.T) {
+	n := 0
+	for _, r := range Rows() {
+		want := r.Class == ClassVSet || strings.HasSuffix(r.Name, "ff.v")
+		if got := SetsVConfig(r.Op); got != want {
+			t.Errorf("SetsVConfig(%s) = %v, want %v", r.Name, got, want)
+		}
+		if want {
+			n++
+		}
+	}
+	if n < 7 {
+		t.Errorf("%d rows set the vector configuration, want at least the 3 vset and 4 ff loads", n)
+	}
+}
