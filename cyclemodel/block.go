@@ -156,20 +156,16 @@ type block struct {
 	loads    []uint16 // positions of the loads that may take a store's bytes...
 	stores   []uint16 // ...and of the stores that enter the store buffer (scalar ones, vector ones of one range of bytes)
 
-	// Out of order, a block also holds vector instructions: their positions, the
-	// configuration each ran under when the block was built (it matches only where they run
-	// under the same: sameVCfg), and the beats its arithmetic ones take (Stats.VectorBeats).
+	// Out of order, a block also holds vector instructions. It keeps the configuration
+	// they ran under when it was built only where that may change: at its first vector
+	// instruction, at each that may set one (a fault-only-first load) and at each after a
+	// vsetvl* (isa.SetsVConfig); every other runs under the one the vector instruction
+	// before it left. sameVCfg checks those positions alone (a load of the batch's
+	// configuration at every vector instruction was 5% of a run under --core p670). vbeats
+	// is the beats its arithmetic ones take (Stats.VectorBeats).
 	vpos   []uint16
 	vcfg   []isa.VConfig
 	vbeats uint64
-	// The vector instructions whose configuration sameVCfg checks, and that configuration:
-	// the block's first, each that may set one (a fault-only-first load) and each after a
-	// vsetvl* (isa.SetsVConfig). Every other runs under the one the vector instruction
-	// before it left, so it matches when those do;
-	// checking only these spares a load of the batch's configuration per instruction
-	// (on vector code that load was 5% of the run under --core p670).
-	vchk    []uint16
-	vchkCfg []isa.VConfig
 
 	// The control transfers before the last, along the path they took when it was built:
 	// their positions and the pc each went on to; per instruction, whether it is one of
@@ -592,8 +588,8 @@ func (bc *blockCache) maxBooked(m *Model, blk *block) int64 {
 // sameVCfg reports whether the block's vector instructions, from b's instruction i on, run
 // under the configurations it was built for.
 func (blk *block) sameVCfg(b *Batch, i int) bool {
-	for q, p := range blk.vchk {
-		if b.VCfg[i+int(p)] != blk.vchkCfg[q] {
+	for q, p := range blk.vpos {
+		if b.VCfg[i+int(p)] != blk.vcfg[q] {
 			return false
 		}
 	}
@@ -1854,15 +1850,15 @@ func (blk *block) writeReg(r uint8, wrote *[64]bool) {
 }
 
 // vectorOp adds the vector instruction in, the block's number j, run under configuration
-// c, to the block being built (check: sameVCfg checks c, as the configuration may have
-// changed since the block's last vector instruction): the registers it reads and writes as vecOperands and
+// c, to the block being built: the registers it reads and writes as vecOperands and
 // vecWriteback see them (a register group a register each), its access, and its beats.
+// check says that c may differ from the block's last vector instruction's, so that
+// sameVCfg checks it.
 func (blk *block) vectorOp(m *Model, j int, in *isa.Inst, oi *opInfo, c isa.VConfig, check bool, read, wrote *[64]bool) {
 	f := oi.flags
 	if check {
-		blk.vchk, blk.vchkCfg = append(blk.vchk, uint16(j)), append(blk.vchkCfg, c)
+		blk.vpos, blk.vcfg = append(blk.vpos, uint16(j)), append(blk.vcfg, c)
 	}
-	blk.vpos, blk.vcfg = append(blk.vpos, uint16(j)), append(blk.vcfg, c)
 	s := step{in: in, store: oi.store, vl: c.VL(), sew: c.SEW(), lmul8: c.LMUL8()}
 	g := m.group(&s)
 	readGroup := func(base, n int) {
