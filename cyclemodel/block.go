@@ -9,7 +9,7 @@ import (
 	"rvsim/isa"
 )
 
-// Memoized blocks. A block is a trace: a run of up to maxBlockLen scalar instructions along
+// Memoized blocks. A block is a trace: a run of up to maxTraceLen scalar instructions along
 // the path the program took when it was built, through the branches, jumps, calls and
 // returns on it (an inner loop unrolled when its body is short: maxUnrolledBody), that ends
 // at a control transfer back to its start or to a longer inner loop's, or before an
@@ -54,6 +54,16 @@ import (
 // calendar cells written several iterations before, so a variant is repeated only after a
 // streak of iterations long enough that all of those are its own (periodicOOO).
 //
+// A loop whose iterations cycle through a few variants never has one that leaves the state
+// it starts in: a 16-byte block cipher's loop over its data misses every fourth iteration, as
+// each 64-byte line is new, and out of order each iteration's state depends on the variants
+// of those before. When the last iterations of a loop's block cycle with a period of 2 to
+// maxTurns and none was repeated in unrollAfter of them, the block is built again over that
+// many turns of the loop (up to maxBlockLen instructions), whose one variant then may be
+// (block.turns; lookForCycle). When the loop ends inside such a block, its turns up to there are
+// modelled one at a time; a block over turns that goes unrollAfter turns without a repetition
+// either is rolled up again for good.
+//
 // A batch that ends inside a block is held (held, with copies of its instructions) and
 // modelled with the start of the next one, so that a loop goes on being repeated across
 // batches; anything that reads the model first models the held instructions one by one.
@@ -75,13 +85,18 @@ import (
 
 const (
 	blockTableSize  = 1 << 12                       // blocks remembered (direct-mapped by start pc)
-	maxBlockLen     = 1024                          // instructions in a block (the body of the C SM4 kernel's loop, its calls included, is one)
+	maxTraceLen     = 1024                          // instructions in a block of one turn (the body of the C SM4 kernel's loop, its calls included, is one)
+	maxBlockLen     = 2 * maxTraceLen               // instructions in a block over several turns of a loop (four of the Zksed SM4 ECB loop's)
 	maxOutWords     = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the last control transfer, two per access or other transfer
 	maxUnrolledBody = 64                            // instructions of an inner loop's body a block unrolls (a longer one is a block a turn)
 	maxTimings      = 32                            // times a trace is timed before blocks end at its transfers instead
 	blockVariants   = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
 	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 	plainSpan       = 256                           // at most this many times a block whose variants are not replayed is modelled one instruction at a time
+	maxTurns        = 8                             // turns of a loop a block may span (unrolled)
+	turnHistory     = 16                            // a loop block's last variants kept to find a cycle in them (at least twice maxTurns)
+	unrollAfter     = 32                            // turns of a loop without a repetition before it is unrolled (or an unrolled one is rolled up again)
+	maxBackoff      = 1 << 16                       // turns at most between two looks for a cycle
 )
 
 // blockCache holds the memoized blocks of a model.
@@ -118,6 +133,10 @@ type blockCache struct {
 	// Control transfers that went two ways after a block was built through them (a branch
 	// on data, a return to several callers): blocks end at them (direct-mapped by pc).
 	fickleTab [fickleSize]uint64
+
+	// The loops built over several turns (block.turns), direct-mapped by pc as fickleTab:
+	// the pc plus one, and the turns (0: a loop that was, and did not repeat either).
+	turnsTab [fickleSize]loopTurns
 
 	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
 	// which mix two batches). A block whose code was checked against this batch's
@@ -188,8 +207,23 @@ type block struct {
 	dry     int    // timings since a variant was last replayed
 	plain   int    // times it is still to be modelled one instruction at a time
 	span    int    // how many times that was the last time (doubling up to plainSpan while no variant is replayed)
-	stale   bool   // to be built again (shorter)
-	cut     bool   // ended where its batch did: to be built again from a batch with more
+	stale   bool   // to be built again (shorter, or with another number of turns)
+
+	// A loop whose turns cycle through a few variants (a miss every fourth 16-byte block of
+	// a 64-byte line, say) never repeats one: no variant leaves the state it starts in. The
+	// block is built again over that many turns of the loop (turns: each but the last
+	// taken back to pc is an inner transfer), whose one variant then may. hist holds the
+	// variants of its last turns (histN of them so far); when histN reaches lookAt, as
+	// many turns as the last look found no cycle in (backoff, doubling) or unrollAfter turns
+	// after the last repetition, they are looked at (lookForCycle). rolled says an unrolled
+	// block of this pc did not repeat either, and none is tried again.
+	turns   int
+	hist    [turnHistory]*variant
+	histN   int
+	lookAt  int
+	backoff int
+	rolled  bool
+	cut     bool // ended where its batch did: to be built again from a batch with more
 
 	prof    []int32 // per instruction, its record in the model's profile (profile.recsOf)...
 	profGen uint64  // ...of the profile and reset with this gen
@@ -315,6 +349,69 @@ func (bc *blockCache) isFickle(pc uint64) bool {
 	return bc.fickleTab[(pc>>1)&(fickleSize-1)] == pc+1
 }
 
+type loopTurns struct {
+	pc    uint64
+	turns int
+}
+
+// turnsAt returns the turns a block at pc is to span, and whether it was unrolled once
+// and rolled up again.
+func (bc *blockCache) turnsAt(pc uint64) (turns int, rolled bool) {
+	if e := bc.turnsTab[(pc>>1)&(fickleSize-1)]; e.pc == pc+1 {
+		return max(e.turns, 1), e.turns == 0
+	}
+	return 1, false
+}
+
+func (bc *blockCache) setTurns(pc uint64, turns int) {
+	bc.turnsTab[(pc>>1)&(fickleSize-1)] = loopTurns{pc + 1, turns}
+}
+
+// lookForCycle looks at a loop block's last turns (block.hist) when it has gone unrollAfter
+// turns without a repetition, or that many since the last look: a one-turn block whose last
+// variants cycle with a period of 2 to maxTurns is built again over that many turns (one
+// variant over and over is no cycle: what keeps it from being repeated is elsewhere), and
+// an unrolled one is rolled up again for good.
+func (bc *blockCache) lookForCycle(blk *block) {
+	if blk.stale {
+		return
+	}
+	if blk.turns > 1 {
+		bc.setTurns(blk.pc, 0)
+		blk.stale = true
+		return
+	}
+	blk.backoff = min(max(2*blk.backoff, unrollAfter), maxBackoff)
+	blk.lookAt = blk.histN + blk.backoff
+	if blk.histN < turnHistory {
+		return
+	}
+	for p := 1; p <= maxTurns && p*len(blk.head) <= maxBlockLen; p++ {
+		cycle := true
+		for x := blk.histN - turnHistory + p; x < blk.histN && cycle; x++ {
+			w := blk.hist[x%turnHistory]
+			cycle = w != nil && w == blk.hist[(x-p)%turnHistory]
+		}
+		if cycle && p == 1 {
+			break // one variant, and not repeated: not for want of a cycle
+		}
+		if cycle {
+			bc.setTurns(blk.pc, p)
+			blk.stale = true
+			return
+		}
+	}
+}
+
+// plainly models b's instructions i to i+n-1 one at a time and returns n.
+func (bc *blockCache) plainly(m *Model, b *Batch, i, n int) int {
+	var s step
+	for q := i; q < i+n; q++ {
+		m.retireRecord(b, &s, q, b.Inst[q], b.Addr[q])
+	}
+	return n
+}
+
 // cell is a unit's calendar cell (periodicOOO).
 type cell struct {
 	unit  int16
@@ -394,6 +491,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		bc.outcomes(m, blk, b, j, next)
 		if v != nil && bc.sameOutcomes(blk, v) && (!v.hasPre || bc.samePre(v)) && bc.repeats(m, v, streak+reps, reps) {
 			reps++
+			blk.lookAt = blk.histN + unrollAfter
 		} else {
 			if reps > 0 {
 				bc.repeat(m, blk, v, b, j-reps*k, reps, blk.pc, bc.firstSeq)
@@ -411,13 +509,22 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			default:
 				v, streak, bc.tpre = w, 1, tpre
 			}
+			if next == blk.pc && !blk.rolled {
+				// (v: the variant the turn replayed or was timed into, nil when none is kept)
+				blk.hist[blk.histN%turnHistory] = v
+				if blk.histN++; blk.histN >= blk.lookAt {
+					bc.lookForCycle(blk)
+				}
+			}
 		}
 		j += k
 		if j+k > n || b.PC[j] != blk.pc {
 			break
 		}
 		if t := blk.offPath(b, j); t >= 0 {
-			bc.fickle(b.PC[j+t])
+			if !blk.turnEnd(t) {
+				bc.fickle(b.PC[j+t])
+			}
 			break
 		}
 		// The same instruction at the same pc of one batch is the same code (Batch); a held
@@ -521,7 +628,12 @@ func (m *Model) resume(b *Batch) int {
 	var s step
 	i := 0
 	for i < hn {
-		if blk, _ := m.blocks.lookup(m, c, i); blk != nil && m.any && i+len(blk.head) <= len(c.PC) {
+		blk, st := m.blocks.lookup(m, c, i)
+		if blk == nil && st > 0 {
+			i += st // (modelled one at a time already)
+			continue
+		}
+		if blk != nil && m.any && i+len(blk.head) <= len(c.PC) {
 			end := i + len(blk.head)
 			view := *c
 			view.PC, view.Inst, view.Addr, view.VCfg = c.PC[:end], c.Inst[:end], c.Addr[:end], c.VCfg[:end]
@@ -612,7 +724,8 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 	pc := b.PC[i]
 	slot := &bc.tab[(pc>>1)&(blockTableSize-1)]
 	blk := *slot
-	if blk != nil && blk.pc == pc {
+	turns, rolled := bc.turnsAt(pc)
+	if blk != nil && blk.pc == pc && blk.turns == turns {
 		k := len(blk.head)
 		if i+k > len(b.PC) {
 			return nil, -1
@@ -620,6 +733,10 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		if !blk.stale && (bc.batch != 0 && blk.seen == bc.batch || blk.sameCode(b.Inst[i:i+k])) && blk.sameVCfg(b, i) {
 			blk.seen = bc.batch
 			switch t := blk.offPath(b, i); {
+			case t >= 0 && blk.turnEnd(t):
+				// The loop ends before the block's turns do (or the batch holds the turns of
+				// another run of it): the turns there are are modelled one at a time.
+				return nil, bc.plainly(m, b, i, t+1)
 			case t >= 0:
 				// The batch goes another way: blocks end at that transfer from now on.
 				bc.fickle(b.PC[i+t])
@@ -630,9 +747,18 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		}
 		// The code changed (or its vector configuration): build the block afresh.
 	}
-	blk, st := bc.build(m, b, i)
+	blk, st := bc.build(m, b, i, turns)
+	if blk == nil && st == 0 && turns > 1 {
+		// The loop does not go round that many times from here (where a block over its
+		// turns starts, it did when it was unrolled, and a loop's end within that block
+		// is modelled as above): it is rolled up again.
+		bc.setTurns(pc, 0)
+		blk, st = bc.build(m, b, i, 1)
+		rolled = true
+	}
 	if blk != nil {
 		blk.seen = bc.batch
+		blk.rolled = rolled
 		*slot = blk
 	}
 	return blk, st
@@ -1134,7 +1260,9 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 		blk.span = min(max(8, 2*blk.span), plainSpan)
 		blk.dry, blk.plain = 0, blk.span
 	}
-	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 {
+	// (A block over several turns of a loop is rolled up again when it goes unrollAfter
+	// turns without a repetition, lookForCycle: the transfers that end its turns are not fickle.)
+	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 && blk.turns == 1 {
 		// It keeps starting in new states or with new outcomes (a load that takes a
 		// store's bytes or not, a miss, as the data has it): a trace through that many
 		// such instructions has too many. Blocks end at its transfers from now on.
@@ -1594,12 +1722,17 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 // transfers (inner loops unrolled) until one goes back to its start or is fickle. It returns
 // nil and 0 when the instruction cannot start one, nil and -1 when the batch ends before the
 // block does.
-func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
+func (bc *blockCache) build(m *Model, b *Batch, i int, turns int) (*block, int) {
 	n := len(b.PC)
 	k := 0
 	ctrl, complete := false, false
 	inner, succ := bc.inner[:0], bc.succ[:0]
 	bc.pos.reset()
+	back := 0 // transfers back to the start inside the block (turns)
+	limit := maxTraceLen
+	if turns > 1 {
+		limit = maxBlockLen
+	}
 	for j := i; j < n; j++ {
 		in := b.Inst[j]
 		oi := &m.ops[in.Op]
@@ -1609,19 +1742,24 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		}
 		k++
 		if oi.flags&(fBranch|fJump) != 0 {
-			if k == maxBlockLen {
+			if k == limit {
 				ctrl, complete = true, true
 				break
 			}
 			if j+1 == n {
 				break // where it goes is in the next batch
 			}
-			if to := b.PC[j+1]; to == b.PC[i] || !bc.unrolls(b.PC[i:j+1], to) || bc.isFickle(b.PC[j]) {
+			to := b.PC[j+1]
+			if to == b.PC[i] && back+1 >= turns || to != b.PC[i] && !bc.unrolls(b.PC[i:j+1], to) || bc.isFickle(b.PC[j]) {
 				ctrl, complete = true, true
 				break
 			}
+			if to == b.PC[i] {
+				back++
+				bc.pos.reset() // (an inner loop of the next turn unrolls as in the first)
+			}
 			inner, succ = append(inner, uint16(k-1)), append(succ, b.PC[j+1])
-		} else if k == maxBlockLen || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
+		} else if k == limit || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
 			complete = true
 			break
 		}
@@ -1630,8 +1768,16 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 	if k == 0 {
 		return nil, 0
 	}
+	if turns > 1 {
+		switch {
+		case !complete:
+			return nil, -1 // the next batch holds the rest of the turns
+		case !ctrl || back+1 != turns || i+k >= n && b.Next != b.PC[i] || i+k < n && b.PC[i+k] != b.PC[i]:
+			return nil, 0 // the loop does not go round that many times from here
+		}
+	}
 	cut := false
-	if q := len(inner) - 1; q >= 0 && (!complete || int(inner[q]) == k-1 || k == maxBlockLen && !ctrl) {
+	if q := len(inner) - 1; q >= 0 && (!complete || int(inner[q]) == k-1 || k == limit && !ctrl) {
 		// The batch ends first (then the block is built again when a batch holds more of
 		// it), it stops after a transfer (at an instruction no block holds), or it is too
 		// long: the last transfer on the way is its last, so that the next block starts
@@ -1644,7 +1790,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int) (*block, int) {
 		return nil, -1
 	}
 	inner, succ = slices.Clone(inner), slices.Clone(succ)
-	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ, cut: cut}
+	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ, cut: cut, turns: back + 1, lookAt: unrollAfter}
 	if len(inner) > 0 {
 		blk.innerEdge = make([]bool, k)
 		for _, t := range inner {
@@ -1822,6 +1968,19 @@ func (blk *block) offPath(b *Batch, j int) int {
 		}
 	}
 	return -1
+}
+
+// turnEnd reports whether the block's inner transfer at position t ends one of its turns.
+func (blk *block) turnEnd(t int) bool {
+	if blk.turns == 1 {
+		return false
+	}
+	for q, u := range blk.inner {
+		if int(u) == t {
+			return blk.succ[q] == blk.pc
+		}
+	}
+	return false
 }
 
 // edgeAt reports whether the block's instruction j is a loop edge for the profile.

@@ -212,3 +212,179 @@ func TestTracesThatKeepChangingEnd(t *testing.T) {
 		}
 	}
 }
+
+// streamLoop is a loop of turns turns, entered runs times, whose body loads 16 bytes of a
+// stream, works on them and stores 16 bytes to another: with 64-byte lines every fourth
+// turn misses on both, so the turns cycle through four sets of outcomes (as a block cipher's
+// ECB loop does over its data).
+func streamLoop(runs, turns int) []Event {
+	var evs []Event
+	add := func(pc uint64, in isa.Inst, next, addr uint64, size uint8, store bool) {
+		in.Len = 4
+		evs = append(evs, Event{PC: pc, Inst: in, NextPC: next, MemAddr: addr, MemSize: size, Store: store})
+	}
+	const top = 0x2000
+	src, dst := uint64(0x100000), uint64(0x800000)
+	for range runs {
+		add(0x1ff8, isa.Inst{Op: isa.ADDI, Rd: 12, Rs1: 0}, 0x1ffc, 0, 0, false)
+		add(0x1ffc, isa.Inst{Op: isa.ADDI, Rd: 13, Rs1: 0}, top, 0, 0, false)
+		for turn := range turns {
+			pc := uint64(top)
+			step := func(in isa.Inst, addr uint64, size uint8, store bool) {
+				add(pc, in, pc+4, addr, size, store)
+				pc += 4
+			}
+			step(isa.Inst{Op: isa.LD, Rd: 5, Rs1: 10}, src, 8, false)
+			step(isa.Inst{Op: isa.LD, Rd: 6, Rs1: 10, Imm: 8}, src+8, 8, false)
+			for q := range 6 {
+				step(isa.Inst{Op: isa.XOR, Rd: 5, Rs1: 5, Rs2: 6}, 0, 0, false)
+				step(isa.Inst{Op: isa.ADD, Rd: 6, Rs1: 6, Rs2: uint8(7 + q%3)}, 0, 0, false)
+			}
+			step(isa.Inst{Op: isa.SD, Rs1: 11, Rs2: 5}, dst, 8, true)
+			step(isa.Inst{Op: isa.SD, Rs1: 11, Rs2: 6, Imm: 8}, dst+8, 8, true)
+			step(isa.Inst{Op: isa.ADDI, Rd: 10, Rs1: 10, Imm: 16}, 0, 0, false)
+			step(isa.Inst{Op: isa.ADDI, Rd: 11, Rs1: 11, Imm: 16}, 0, 0, false)
+			step(isa.Inst{Op: isa.ADDI, Rd: 12, Rs1: 12, Imm: 1}, 0, 0, false)
+			next := uint64(top)
+			if turn == turns-1 {
+				next = pc + 4
+			}
+			add(pc, isa.Inst{Op: isa.BNE, Rs1: 12, Rs2: 14, Imm: int64(top) - int64(pc)}, next, 0, 0, false)
+			src, dst = src+16, dst+16
+		}
+		add(evs[len(evs)-1].NextPC, isa.Inst{Op: isa.ADDI, Rd: 15, Rs1: 15, Imm: 1}, 0x1ff8, 0, 0, false)
+	}
+	return evs
+}
+
+// TestLoopsOverCyclingTurnsUnroll checks that a loop whose turns cycle through a few
+// variants, none of which leaves the state it starts in, is built again over that many
+// turns and then repeated out of order, where one variant a turn was only ever replayed;
+// and that the counts are the reference model's on every core, fed in random batches (whose
+// ends cut the longer blocks) and in one, with the loop ending inside the unrolled block
+// (its turns are not a multiple of the period).
+func TestLoopsOverCyclingTurnsUnroll(t *testing.T) {
+	cs, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := streamLoop(3, 1999)
+	for _, c := range cs {
+		batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(5, 6)), 0, 0)
+		whole := &Batch{Next: evs[len(evs)-1].NextPC}
+		for k := range evs {
+			whole.PC = append(whole.PC, evs[k].PC)
+			whole.Inst = append(whole.Inst, &evs[k].Inst)
+			whole.Addr = append(whole.Addr, evs[k].MemAddr)
+			whole.VCfg = append(whole.VCfg, 0)
+		}
+		ref := newRef(c, 64, 0)
+		for k := range evs {
+			ref.Retire(&evs[k])
+		}
+		m := New(c, 64, 0)
+		m.RetireBatch(whole)
+		if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
+			t.Fatalf("%s, one batch: %s", c.Name, d)
+		}
+		if !c.OutOfOrder {
+			continue
+		}
+		turns := 0
+		if blk := m.blocks.tab[(0x2000>>1)&(blockTableSize-1)]; blk != nil && blk.pc == 0x2000 {
+			turns = blk.turns
+		}
+		if turns != 4 {
+			t.Errorf("%s: the loop's block spans %d turns, want the period of its outcomes, 4", c.Name, turns)
+		}
+		if got := float64(m.blocks.repeated) / float64(len(evs)); got < 0.5 {
+			t.Errorf("%s: %.2f of the instructions repeated, want more than half (none without unrolling)", c.Name, got)
+		}
+	}
+}
+
+// TestLoopCyclesFound checks lookForCycle's decisions: a loop block whose last turns cycle
+// with a period of 2 to maxTurns is to be built over that many turns, one whose turns
+// replay one variant or none kept is not, and an unrolled one that went unrollAfter turns
+// without a repetition is rolled up again; and that a loop entered for fewer turns than its
+// unrolled block spans (from where the block would start) is rolled up at once, the counts
+// still the reference model's.
+func TestLoopCyclesFound(t *testing.T) {
+	vs := []*variant{{}, {}, {}, {}, {}}
+	for _, tc := range []struct {
+		name  string
+		turns int   // the block's
+		seq   []int // the variants of its turns, in turn, as indexes of vs (-1: none kept)
+		want  int   // the turns it is to span after (0: rolled up; -1: left as it is)
+	}{
+		{"period 3", 1, []int{0, 1, 2}, 3},
+		{"period 4", 1, []int{0, 1, 2, 3}, 4},
+		{"period 2", 1, []int{4, 0}, 2},
+		{"one variant", 1, []int{1}, -1},
+		{"none kept", 1, []int{-1, 0}, -1},
+		{"no period", 1, []int{0, 1, 2, 3, 4, 0, 2, 1, 3, 3, 4, 1, 0, 2, 4, 4, 1}, -1},
+		{"unrolled, not repeated", 4, []int{0}, 0},
+	} {
+		bc := newBlockCache()
+		blk := &block{pc: 0x4000, head: make([]uint64, 10), turns: tc.turns, lookAt: unrollAfter}
+		for q := range unrollAfter + turnHistory {
+			var v *variant
+			if x := tc.seq[q%len(tc.seq)]; x >= 0 {
+				v = vs[x]
+			}
+			blk.hist[blk.histN%turnHistory] = v
+			if blk.histN++; blk.histN >= blk.lookAt {
+				bc.lookForCycle(blk)
+			}
+			if blk.stale {
+				break
+			}
+		}
+		e := bc.turnsTab[(0x4000>>1)&(fickleSize-1)]
+		switch {
+		case tc.want < 0 && (blk.stale || e.pc != 0):
+			t.Errorf("%s: built again (%+v), want it left as it is", tc.name, e)
+		case tc.want >= 0 && (!blk.stale || e.pc != 0x4001 || e.turns != tc.want):
+			t.Errorf("%s: stale %v, turns table %+v, want turns %d", tc.name, blk.stale, e, tc.want)
+		}
+	}
+
+	cs, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := streamLoop(2, 3)
+	for _, c := range cs {
+		ref := newRef(c, 64, 0)
+		for k := range evs {
+			ref.Retire(&evs[k])
+		}
+		// The two instructions before the loop in a batch of their own, so that a block
+		// starts at the loop's.
+		pro, loop := &Batch{Next: evs[2].PC}, &Batch{Next: evs[len(evs)-1].NextPC}
+		for k := range evs {
+			b := loop
+			if k < 2 {
+				b = pro
+			}
+			b.PC = append(b.PC, evs[k].PC)
+			b.Inst = append(b.Inst, &evs[k].Inst)
+			b.Addr = append(b.Addr, evs[k].MemAddr)
+			b.VCfg = append(b.VCfg, 0)
+		}
+		m := New(c, 64, 0)
+		m.blocks.setTurns(0x2000, 4)
+		m.RetireBatch(pro)
+		m.Cycles() // (models the instructions held, as the start of a block, one at a time)
+		m.RetireBatch(loop)
+		if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
+			t.Fatalf("%s: %s", c.Name, d)
+		}
+		if turns, rolled := m.blocks.turnsAt(0x2000); turns != 1 || !rolled {
+			t.Errorf("%s: a loop of 3 turns (entered twice) to be built over 4: after, %d turns (rolled up: %v), want 1, rolled up", c.Name, turns, rolled)
+		}
+		if blk := m.blocks.tab[(0x2000>>1)&(blockTableSize-1)]; blk == nil || blk.pc != 0x2000 || blk.turns != 1 || !blk.rolled {
+			t.Errorf("%s: the loop's block is not one turn, rolled up for good", c.Name)
+		}
+	}
+}
