@@ -60,9 +60,9 @@ import (
 // of those before. When the last iterations of a loop's block cycle with a period of 2 to
 // maxTurns and none was repeated in unrollAfter of them, the block is built again over that
 // many turns of the loop (up to maxBlockLen instructions), whose one variant then may be
-// (block.turns; lookForCycle). When the loop ends inside such a block, its turns up to there are
-// modelled one at a time; a block over turns that goes unrollAfter turns without a repetition
-// either is rolled up again for good.
+// (block.turns; lookForCycle). When the loop ends inside such a block, its turns up to
+// there are modelled one at a time; a block over turns that goes unrollAfter turns without
+// a repetition either is rolled up again for good.
 //
 // A batch that ends inside a block is held (held, with copies of its instructions) and
 // modelled with the start of the next one, so that a loop goes on being repeated across
@@ -734,8 +734,8 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 			blk.seen = bc.batch
 			switch t := blk.offPath(b, i); {
 			case t >= 0 && blk.turnEnd(t):
-				// The loop ends before the block's turns do (or the batch holds the turns of
-				// another run of it): the turns there are are modelled one at a time.
+				// The loop ends before the block's turns do: its turns up to there are
+				// modelled one at a time.
 				return nil, bc.plainly(m, b, i, t+1)
 			case t >= 0:
 				// The batch goes another way: blocks end at that transfer from now on.
@@ -1261,7 +1261,8 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 		blk.dry, blk.plain = 0, blk.span
 	}
 	// (A block over several turns of a loop is rolled up again when it goes unrollAfter
-	// turns without a repetition, lookForCycle: the transfers that end its turns are not fickle.)
+	// turns without a repetition, lookForCycle: the transfers that end its turns are not
+	// fickle.)
 	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 && blk.turns == 1 {
 		// It keeps starting in new states or with new outcomes (a load that takes a
 		// store's bytes or not, a miss, as the data has it): a trace through that many

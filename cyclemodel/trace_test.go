@@ -148,15 +148,8 @@ func TestTracesUnrollShortInnerLoops(t *testing.T) {
 			batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(3, 4)), 0, 0)
 			// Where blocks start depends on where batches ended; with the whole run in
 			// one batch the first starts at the outer loop's start.
-			whole := &Batch{Next: evs[len(evs)-1].NextPC}
-			for k := range evs {
-				whole.PC = append(whole.PC, evs[k].PC)
-				whole.Inst = append(whole.Inst, &evs[k].Inst)
-				whole.Addr = append(whole.Addr, 0)
-				whole.VCfg = append(whole.VCfg, 0)
-			}
 			one := New(c, 64, 0)
-			one.RetireBatch(whole)
+			one.RetireBatch(oneBatch(evs))
 			longest := 0
 			for _, blk := range one.blocks.tab {
 				if blk != nil {
@@ -211,6 +204,18 @@ func TestTracesThatKeepChangingEnd(t *testing.T) {
 			t.Errorf("%s: the block at the loop's start is not one that ends at the call", c.Name)
 		}
 	}
+}
+
+// oneBatch is evs as one batch of scalar instructions.
+func oneBatch(evs []Event) *Batch {
+	b := &Batch{Next: evs[len(evs)-1].NextPC}
+	for k := range evs {
+		b.PC = append(b.PC, evs[k].PC)
+		b.Inst = append(b.Inst, &evs[k].Inst)
+		b.Addr = append(b.Addr, evs[k].MemAddr)
+		b.VCfg = append(b.VCfg, 0)
+	}
+	return b
 }
 
 // streamLoop is a loop of turns turns, entered runs times, whose body loads 16 bytes of a
@@ -271,19 +276,12 @@ func TestLoopsOverCyclingTurnsUnroll(t *testing.T) {
 	evs := streamLoop(3, 1999)
 	for _, c := range cs {
 		batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(5, 6)), 0, 0)
-		whole := &Batch{Next: evs[len(evs)-1].NextPC}
-		for k := range evs {
-			whole.PC = append(whole.PC, evs[k].PC)
-			whole.Inst = append(whole.Inst, &evs[k].Inst)
-			whole.Addr = append(whole.Addr, evs[k].MemAddr)
-			whole.VCfg = append(whole.VCfg, 0)
-		}
 		ref := newRef(c, 64, 0)
 		for k := range evs {
 			ref.Retire(&evs[k])
 		}
 		m := New(c, 64, 0)
-		m.RetireBatch(whole)
+		m.RetireBatch(oneBatch(evs))
 		if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
 			t.Fatalf("%s, one batch: %s", c.Name, d)
 		}
@@ -361,22 +359,11 @@ func TestLoopCyclesFound(t *testing.T) {
 		}
 		// The two instructions before the loop in a batch of their own, so that a block
 		// starts at the loop's.
-		pro, loop := &Batch{Next: evs[2].PC}, &Batch{Next: evs[len(evs)-1].NextPC}
-		for k := range evs {
-			b := loop
-			if k < 2 {
-				b = pro
-			}
-			b.PC = append(b.PC, evs[k].PC)
-			b.Inst = append(b.Inst, &evs[k].Inst)
-			b.Addr = append(b.Addr, evs[k].MemAddr)
-			b.VCfg = append(b.VCfg, 0)
-		}
 		m := New(c, 64, 0)
 		m.blocks.setTurns(0x2000, 4)
-		m.RetireBatch(pro)
+		m.RetireBatch(oneBatch(evs[:2]))
 		m.Cycles() // (models the instructions held, as the start of a block, one at a time)
-		m.RetireBatch(loop)
+		m.RetireBatch(oneBatch(evs[2:]))
 		if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
 			t.Fatalf("%s: %s", c.Name, d)
 		}
