@@ -219,10 +219,28 @@ func oneBatch(evs []Event) *Batch {
 }
 
 // streamLoop is a loop of turns turns, entered runs times, whose body loads 16 bytes of a
-// stream, works on them and stores 16 bytes to another: with 64-byte lines every fourth
-// turn misses on both, so the turns cycle through four sets of outcomes (as a block cipher's
-// ECB loop does over its data).
+// stream, works on them and stores 8 bytes to another advancing as far: with 64-byte lines
+// every fourth turn misses on both, so the turns cycle through four sets of outcomes (as a
+// block cipher's ECB loop does over its data).
 func streamLoop(runs, turns int) []Event {
+	sh := streamShape{stride: 16, body: 12}
+	for range runs {
+		sh.turns = append(sh.turns, turns)
+	}
+	return sh.events(nil)
+}
+
+// streamShape is the shape of a streaming loop: the turns of each run of it, the stream's
+// stride in bytes and the ALU ops of its body.
+type streamShape struct {
+	turns  []int
+	stride uint64
+	body   int
+}
+
+// events are the loop's events; with rng, one turn in 50 loads its second word from a
+// random address instead of the stream's.
+func (sh streamShape) events(rng *rand.Rand) []Event {
 	var evs []Event
 	add := func(pc uint64, in isa.Inst, next, addr uint64, size uint8, store bool) {
 		in.Len = 4
@@ -230,9 +248,8 @@ func streamLoop(runs, turns int) []Event {
 	}
 	const top = 0x2000
 	src, dst := uint64(0x100000), uint64(0x800000)
-	for range runs {
-		add(0x1ff8, isa.Inst{Op: isa.ADDI, Rd: 12, Rs1: 0}, 0x1ffc, 0, 0, false)
-		add(0x1ffc, isa.Inst{Op: isa.ADDI, Rd: 13, Rs1: 0}, top, 0, 0, false)
+	for _, turns := range sh.turns {
+		add(top-4, isa.Inst{Op: isa.ADDI, Rd: 13}, top, 0, 0, false)
 		for turn := range turns {
 			pc := uint64(top)
 			step := func(in isa.Inst, addr uint64, size uint8, store bool) {
@@ -240,24 +257,24 @@ func streamLoop(runs, turns int) []Event {
 				pc += 4
 			}
 			step(isa.Inst{Op: isa.LD, Rd: 5, Rs1: 10}, src, 8, false)
-			step(isa.Inst{Op: isa.LD, Rd: 6, Rs1: 10, Imm: 8}, src+8, 8, false)
-			for q := range 6 {
-				step(isa.Inst{Op: isa.XOR, Rd: 5, Rs1: 5, Rs2: 6}, 0, 0, false)
-				step(isa.Inst{Op: isa.ADD, Rd: 6, Rs1: 6, Rs2: uint8(7 + q%3)}, 0, 0, false)
+			second := src + 8
+			if rng != nil && rng.IntN(50) == 0 {
+				second = src + uint64(rng.IntN(1<<20))
+			}
+			step(isa.Inst{Op: isa.LD, Rd: 7, Rs1: 10}, second, 8, false)
+			for q := range sh.body {
+				step(isa.Inst{Op: isa.XOR, Rd: 5, Rs1: 5, Rs2: uint8(6 + q%3)}, 0, 0, false)
 			}
 			step(isa.Inst{Op: isa.SD, Rs1: 11, Rs2: 5}, dst, 8, true)
-			step(isa.Inst{Op: isa.SD, Rs1: 11, Rs2: 6, Imm: 8}, dst+8, 8, true)
-			step(isa.Inst{Op: isa.ADDI, Rd: 10, Rs1: 10, Imm: 16}, 0, 0, false)
-			step(isa.Inst{Op: isa.ADDI, Rd: 11, Rs1: 11, Imm: 16}, 0, 0, false)
-			step(isa.Inst{Op: isa.ADDI, Rd: 12, Rs1: 12, Imm: 1}, 0, 0, false)
+			step(isa.Inst{Op: isa.ADDI, Rd: 10, Rs1: 10, Imm: int64(sh.stride)}, 0, 0, false)
 			next := uint64(top)
 			if turn == turns-1 {
 				next = pc + 4
 			}
 			add(pc, isa.Inst{Op: isa.BNE, Rs1: 12, Rs2: 14, Imm: int64(top) - int64(pc)}, next, 0, 0, false)
-			src, dst = src+16, dst+16
+			src, dst = src+sh.stride, dst+sh.stride
 		}
-		add(evs[len(evs)-1].NextPC, isa.Inst{Op: isa.ADDI, Rd: 15, Rs1: 15, Imm: 1}, 0x1ff8, 0, 0, false)
+		add(evs[len(evs)-1].NextPC, isa.Inst{Op: isa.ADDI, Rd: 15, Rs1: 15, Imm: 1}, top-4, 0, 0, false)
 	}
 	return evs
 }
@@ -373,5 +390,57 @@ func TestLoopCyclesFound(t *testing.T) {
 		if blk := m.blocks.tab[(0x2000>>1)&(blockTableSize-1)]; blk == nil || blk.pc != 0x2000 || blk.turns != 1 || !blk.rolled {
 			t.Errorf("%s: the loop's block is not one turn, rolled up for good", c.Name)
 		}
+	}
+}
+
+// randomStreamLoop is a streaming loop of random shape: its stride (8, 16 or 32 bytes),
+// body, runs and turns per run, with a random load now and then (streamShape.events).
+func randomStreamLoop(rng *rand.Rand) []Event {
+	sh := streamShape{stride: uint64(8 << rng.IntN(3)), body: 2 + rng.IntN(40)}
+	for range 1 + rng.IntN(6) {
+		sh.turns = append(sh.turns, 1+rng.IntN(300))
+	}
+	return sh.events(rng)
+}
+
+// TestCyclingLoopsMatchReference feeds random streaming loops to the model, in random
+// batches and in the emulator's 16384-instruction ones, and compares everything with the
+// reference model on every core; across the seeds, loops must have been unrolled over
+// several periods and rolled up again, so that those paths are what was compared.
+func TestCyclingLoopsMatchReference(t *testing.T) {
+	cs, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	periods, rolled := map[int]bool{}, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		evs := randomStreamLoop(rng)
+		for _, c := range cs {
+			batchedLikeRef(t, c, evs, rand.New(rand.NewPCG(seed, 7)), 0, 0)
+			ref := newRef(c, 64, 0)
+			for k := range evs {
+				ref.Retire(&evs[k])
+			}
+			m := New(c, 64, 0)
+			for i := 0; i < len(evs); i += 16384 {
+				m.RetireBatch(oneBatch(evs[i:min(i+16384, len(evs))]))
+			}
+			if d := diffStates(refStateOf(ref), stateOf(m.Cycles(), m.Stats(), m.Err(), m.prof)); d != "" {
+				t.Fatalf("seed %d, %s, batches of 16384: %s", seed, c.Name, d)
+			}
+			for _, e := range m.blocks.turnsTab {
+				switch {
+				case e.pc == 0:
+				case e.turns == 0:
+					rolled++
+				default:
+					periods[e.turns] = true
+				}
+			}
+		}
+	}
+	if len(periods) < 3 || rolled == 0 {
+		t.Errorf("loops unrolled over periods %v and %d rolled up again: want three periods or more and some rolled up", periods, rolled)
 	}
 }
