@@ -1145,7 +1145,14 @@ func (blk *block) preFixed(v *variant, d int64) bool {
 		}
 		r := v.preRel[k]
 		if r < -nst {
-			return false // from before the last turn
+			// From before the last turn: it stays what the next iteration takes (samePre
+			// checks that) and, written by this start, by every later one, as the key has
+			// it then (keyForward). A GHASH loop's loads of the key's powers take the
+			// stores that wrote them before the loop.
+			if v.key[p+3*k+1] != 0 || v.key[p+3*k+2] != 0 {
+				return false
+			}
+			continue
 		}
 		s := nst + r
 		w, dt := v.stWritten[s]-d, v.stData[s]-d

@@ -295,3 +295,41 @@ func TestRepeatsTellStoreDistance(t *testing.T) {
 		})
 	}
 }
+
+// A loop without stores whose loads take stores made before it (GHASH-Zbc's loads of the
+// key's powers, written by its init) is repeated once those stores are written: they stay
+// the ones its loads take, and written by every later start (preFixed). The counts stay the
+// reference model's.
+func TestRepeatsLoadsOfStoresBeforeTheLoop(t *testing.T) {
+	const a = 0x8000
+	var evs []Event
+	pc := uint64(0xf00)
+	for q := range uint64(4) {
+		evs = append(evs, Event{PC: pc, Inst: isa.Inst{Op: isa.SD, Rs1: 12, Rs2: uint8(5 + q), Imm: int64(8 * q), Len: 4}, NextPC: pc + 4, MemAddr: a + 8*q, MemSize: 8, Store: true})
+		pc += 4
+	}
+	evs[len(evs)-1].NextPC = 0x1000
+	const turns = 3000
+	for it := range turns {
+		pc := uint64(0x1000)
+		for q := range uint64(4) {
+			evs = append(evs,
+				Event{PC: pc, Inst: isa.Inst{Op: isa.LD, Rd: 6, Rs1: 12, Imm: int64(8 * q), Len: 4}, NextPC: pc + 4, MemAddr: a + 8*q, MemSize: 8},
+				Event{PC: pc + 4, Inst: isa.Inst{Op: isa.XOR, Rd: 7, Rs1: 7, Rs2: 6, Len: 4}, NextPC: pc + 8})
+			pc += 8
+		}
+		next := uint64(0x1000)
+		if it == turns-1 {
+			next = pc + 4
+		}
+		evs = append(evs, Event{PC: pc, Inst: isa.Inst{Op: isa.BNE, Rs1: 11, Len: 4}, NextPC: next})
+	}
+	for _, name := range []string{"rocket", "u74", "x280", "p670"} {
+		t.Run(name, func(t *testing.T) {
+			m := batchedLikeRef(t, mustLoad(t, name), evs, rand.New(rand.NewPCG(9, 10)), 0xf00, 0x2000)
+			if r := float64(m.blocks.repeated) / float64(len(evs)); r < 0.75 {
+				t.Errorf("%.2f of the instructions repeated, want most (timed %d, replayed %d)", r, m.blocks.timed, m.blocks.replayed)
+			}
+		})
+	}
+}
