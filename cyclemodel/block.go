@@ -74,9 +74,11 @@ import (
 // the first two follows from the key; for a store from before the block the key adds when its
 // data exists and when it is written (relative to the start; nothing when it is written by
 // the start, as it then does not matter). A variant records when each of the block's stores
-// has its data and is written, and replaying sets those. A variant with a load that may take
-// a store from before the block is never repeated without its key being built (the next
-// iteration would depend on this one's stores in a way the fixed-point checks do not follow).
+// has its data and is written, and replaying sets those. A variant with a load that takes a
+// store from before the block is repeated only when the next iteration's key would be its
+// own (preFixed): the store is one of the last turn's, with the times the key has, or one
+// written by the start; and at each turn the load must take the store as many stores back
+// (samePre).
 //
 // Replaying gives exactly the counts timing would give. One difference in the state it
 // leaves does not matter: a unit copy whose free time was at or before the start is left
@@ -1133,9 +1135,11 @@ func (bc *blockCache) samePre(v *variant) bool {
 
 // preFixed reports whether the stores from before the block that v's loads take are, for the
 // next iteration with the same outcomes (samePre), stores of this one, with the times from
-// the start that v's key has for them, the next iteration starting d cycles after this one
-// (v.delta in order, v.dispatch out of order): a loop whose loads read what the last turn
-// stored (a counter kept in memory) can then be a fixed point, or periodic, too.
+// the start that v's key has for them, or stores from before this one that were written by
+// its start, the next iteration starting d cycles after this one (v.delta in order,
+// v.dispatch out of order): a loop whose loads read what the last turn stored (a counter
+// kept in memory) or what was stored before the loop can then be a fixed point, or
+// periodic, too.
 func (blk *block) preFixed(v *variant, d int64) bool {
 	nst := int64(len(blk.stores))
 	p := blk.keyLen
