@@ -405,15 +405,6 @@ func (bc *blockCache) lookForCycle(blk *block) {
 	}
 }
 
-// plainly models b's instructions i to i+n-1 one at a time and returns n.
-func (bc *blockCache) plainly(m *Model, b *Batch, i, n int) int {
-	var s step
-	for q := i; q < i+n; q++ {
-		m.retireRecord(b, &s, q, b.Inst[q], b.Addr[q])
-	}
-	return n
-}
-
 // cell is a unit's calendar cell (periodicOOO).
 type cell struct {
 	unit  int16
@@ -469,11 +460,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		// modelling its instructions one at a time, as they are now.
 		blk.plain--
 		bc.streakBlk = nil
-		var s step
-		for q := i; q < i+k; q++ {
-			m.retireRecord(b, &s, q, b.Inst[q], b.Addr[q])
-		}
-		return k
+		return m.retireEach(b, i, k)
 	}
 	n := len(b.PC)
 	first := b.Inst[i]
@@ -669,10 +656,7 @@ func (m *Model) drainHeld() {
 		h.binst[q] = &h.inst[q]
 	}
 	*c = Batch{PC: h.pc[:n], Inst: h.binst[:n], Addr: h.addr[:n], VCfg: h.vcfg[:n], Next: h.next}
-	var s step
-	for q := range n {
-		m.retireRecord(c, &s, q, c.Inst[q], c.Addr[q])
-	}
+	m.retireEach(c, 0, n)
 }
 
 // repeats reports whether the next iteration of v's block, with v's outcomes, starts in the
@@ -738,7 +722,7 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 			case t >= 0 && blk.turnEnd(t):
 				// The loop ends before the block's turns do: its turns up to there are
 				// modelled one at a time.
-				return nil, bc.plainly(m, b, i, t+1)
+				return nil, m.retireEach(b, i, t+1)
 			case t >= 0:
 				// The batch goes another way: blocks end at that transfer from now on.
 				bc.fickle(b.PC[i+t])

@@ -437,16 +437,22 @@ func (m *Model) retireFrom(b *Batch, i, stop int) int {
 				if m.canHold && m.hold(b, i) {
 					return n
 				}
-				for ; i < stop; i++ {
-					m.retireRecord(b, &s, i, b.Inst[i], b.Addr[i])
-				}
-				return i
+				return i + m.retireEach(b, i, stop-i)
 			}
 		}
 		m.retireRecord(b, &s, i, b.Inst[i], b.Addr[i])
 		i++
 	}
 	return i
+}
+
+// retireEach models b's instructions i to i+n-1 one at a time and returns n.
+func (m *Model) retireEach(b *Batch, i, n int) int {
+	var s step
+	for q := i; q < i+n; q++ {
+		m.retireRecord(b, &s, q, b.Inst[q], b.Addr[q])
+	}
+	return n
 }
 
 // retireRecord models instruction i of b on its own.
