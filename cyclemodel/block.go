@@ -91,6 +91,9 @@ const (
 	maxBlockLen     = 2 * maxTraceLen               // instructions in a block over several turns of a loop (four of the Zksed SM4 ECB loop's)
 	maxOutWords     = (2 + 2*maxBlockLen + 63) / 64 // outcome bits: two for the last control transfer, two per access or other transfer
 	maxUnrolledBody = 64                            // instructions of an inner loop's body a block unrolls (a longer one is a block a turn)
+	maxWideBody     = 256                           // the same for a wide block (block.wide)
+	wideAfter       = 64                            // visits of a block with few repetitions before it is built wide
+	wideJudged      = 4 * wideAfter                 // visits of a wide block before it is kept or narrowed again
 	maxTimings      = 32                            // times a trace is timed before blocks end at its transfers instead
 	blockVariants   = 64                            // start states remembered per short block (out of order, the reorder buffer's times vary a lot)
 	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
@@ -139,6 +142,14 @@ type blockCache struct {
 	// The loops built over several turns (block.turns), direct-mapped by pc as fickleTab:
 	// the pc plus one, and the turns (0: a loop that was, and did not repeat either).
 	turnsTab [fickleSize]loopTurns
+
+	// The blocks built wide (block.wide), direct-mapped by pc as fickleTab: the pc plus
+	// one, and whether it still is (false: it was, and did not repeat either).
+	wideTab [fickleSize]wideAt
+
+	// build's note that the block it built ended where a wide one would have gone on.
+	widenable bool
+	noWide    bool // never build wide (for tests: the model as it was without)
 
 	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
 	// which mix two batches). A block whose code was checked against this batch's
@@ -226,6 +237,24 @@ type block struct {
 	backoff int
 	rolled  bool
 	cut     bool // ended where its batch did: to be built again from a batch with more
+
+	// A loop whose body holds an inner loop longer than maxUnrolledBody (the rounds of a
+	// table-driven C cipher, its calls included) is a chain of blocks, none of which goes
+	// back to its own start: none is ever repeated, only replayed, at many times the cost.
+	// Such a block (widenable: it ended at an inner loop a wide one unrolls, or at
+	// maxTraceLen) that is visited wideAfter times with fewer than a quarter of its turns
+	// repeated is built again wide: inner loops of up to maxWideBody unrolled, up to
+	// maxBlockLen instructions, so that it may span the outer loop's whole body (SM4-C
+	// CBC's 32 rounds and glue on p670: 10% of the instructions repeated before, all
+	// after). A wide block is built narrow again for good when it goes another way
+	// (offPath), when it is timed maxTimings times, or when fewer than an eighth of its
+	// first wideJudged turns were repeated: a long block that is only replayed keeps few
+	// variants and is timed often. visits and repeatTurns count its turns and those
+	// repeated.
+	widenable   bool
+	wide        bool
+	visits      int
+	repeatTurns int
 
 	prof    []int32 // per instruction, its record in the model's profile (profile.recsOf)...
 	profGen uint64  // ...of the profile and reset with this gen
@@ -369,6 +398,51 @@ func (bc *blockCache) setTurns(pc uint64, turns int) {
 	bc.turnsTab[(pc>>1)&(fickleSize-1)] = loopTurns{pc + 1, turns}
 }
 
+type wideAt struct {
+	pc   uint64
+	wide bool
+}
+
+// wideState returns whether a block at pc is to be built wide, and whether that was tried
+// already (then the first says how it went).
+func (bc *blockCache) wideState(pc uint64) (wide, tried bool) {
+	if e := bc.wideTab[(pc>>1)&(fickleSize-1)]; e.pc == pc+1 {
+		return e.wide, true
+	}
+	return false, false
+}
+
+func (bc *blockCache) setWide(pc uint64, wide bool) {
+	bc.wideTab[(pc>>1)&(fickleSize-1)] = wideAt{pc + 1, wide}
+}
+
+// judgeWidth decides, once a block has been visited wideAfter times (a wide one wideJudged
+// times), whether it is built wide (block.wide), or narrow again for good.
+func (bc *blockCache) judgeWidth(blk *block) {
+	if blk.visits < wideAfter || blk.stale || blk.turns > 1 {
+		return
+	}
+	switch {
+	case blk.wide:
+		// Judged later and more leniently than the narrow block was: a streaming loop's
+		// first turns meet lines its later ones find in the cache, and a block over 16
+		// bytes of data a turn repeats every fourth turn until it has been timed in each.
+		if blk.visits < wideJudged {
+			return
+		}
+		if 8*blk.repeatTurns < blk.visits {
+			bc.setWide(blk.pc, false)
+			blk.stale = true
+		}
+	case blk.widenable && 4*blk.repeatTurns < blk.visits && !bc.noWide:
+		if _, tried := bc.wideState(blk.pc); !tried {
+			bc.setWide(blk.pc, true)
+			blk.stale = true
+		}
+	}
+	blk.visits = -1 << 62 // judged
+}
+
 // lookForCycle looks at a loop block's last turns (block.hist) when it has gone unrollAfter
 // turns without a repetition, or that many since the last look: a one-turn block whose last
 // variants cycle with a period of 2 to maxTurns is built again over that many turns (one
@@ -478,8 +552,10 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			next = b.PC[j+k]
 		}
 		bc.outcomes(m, blk, b, j, next)
+		blk.visits++
 		if v != nil && bc.sameOutcomes(blk, v) && (!v.hasPre || bc.samePre(v)) && bc.repeats(m, v, streak+reps, reps) {
 			reps++
+			blk.repeatTurns++
 			blk.lookAt = blk.histN + unrollAfter
 		} else {
 			if reps > 0 {
@@ -538,6 +614,9 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		streak += reps
 	}
 	bc.streakBlk, bc.streakVar, bc.streak = nil, nil, 0
+	if blk.visits >= wideAfter {
+		bc.judgeWidth(blk)
+	}
 	if v == nil || j < n && !(j+k > n && b.PC[j] == blk.pc && m.canHold && m.hold(b, j)) {
 		return j - i
 	}
@@ -723,6 +802,12 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 				// The loop ends before the block's turns do: its turns up to there are
 				// modelled one at a time.
 				return nil, m.retireEach(b, i, t+1)
+			case t >= 0 && blk.wide:
+				// A wide block's path is not fixed after all: it is built narrow again for
+				// good, and the transfer is left as it was, since blocks that never went
+				// that far would end at it from now on (AES-C XTS's glue, cut into blocks
+				// of one or two instructions).
+				bc.setWide(pc, false)
 			case t >= 0:
 				// The batch goes another way: blocks end at that transfer from now on.
 				bc.fickle(b.PC[i+t])
@@ -733,13 +818,15 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		}
 		// The code changed (or its vector configuration): build the block afresh.
 	}
-	blk, st := bc.build(m, b, i, turns)
+	// (A block built wide or narrow again was made stale when that was decided.)
+	wide, _ := bc.wideState(pc)
+	blk, st := bc.build(m, b, i, turns, wide)
 	if blk == nil && st == 0 && turns > 1 {
 		// The loop does not go round that many times from here (where a block over its
 		// turns starts, it did when it was unrolled, and a loop's end within that block
 		// is modelled as above): it is rolled up again.
 		bc.setTurns(pc, 0)
-		blk, st = bc.build(m, b, i, 1)
+		blk, st = bc.build(m, b, i, 1, wide)
 		rolled = true
 	}
 	if blk != nil {
@@ -1258,7 +1345,13 @@ func (bc *blockCache) timeEach(m *Model, blk *block, b *Batch, i int, next uint6
 	// (A block over several turns of a loop is rolled up again when it goes unrollAfter
 	// turns without a repetition, lookForCycle: the transfers that end its turns are not
 	// fickle.)
-	if blk.timings++; blk.timings > maxTimings && len(blk.inner) > 0 && blk.turns == 1 {
+	if blk.timings++; blk.timings > maxTimings && blk.wide {
+		// A wide block that keeps being timed is built narrow again for good, its
+		// transfers left as they were: ending every block at them would cut the
+		// narrow blocks that never went that far (AES-C XTS's glue) into pieces.
+		bc.setWide(blk.pc, false)
+		blk.stale = true
+	} else if blk.timings > maxTimings && len(blk.inner) > 0 && blk.turns == 1 {
 		// It keeps starting in new states or with new outcomes (a load that takes a
 		// store's bytes or not, a miss, as the data has it): a trace through that many
 		// such instructions has too many. Blocks end at its transfers from now on.
@@ -1715,20 +1808,24 @@ func (bc *blockCache) repeat(m *Model, blk *block, v *variant, b *Batch, i, reps
 }
 
 // build makes the block that starts with instruction i of b: it goes on past control
-// transfers (inner loops unrolled) until one goes back to its start or is fickle. It returns
-// nil and 0 when the instruction cannot start one, nil and -1 when the batch ends before the
-// block does.
-func (bc *blockCache) build(m *Model, b *Batch, i int, turns int) (*block, int) {
+// transfers (inner loops unrolled) until one goes back to its start or is fickle, over
+// turns turns of its loop, wide or not (block.wide). It returns nil and 0 when the
+// instruction cannot start one, nil and -1 when the batch ends before the block does.
+func (bc *blockCache) build(m *Model, b *Batch, i int, turns int, wide bool) (*block, int) {
 	n := len(b.PC)
 	k := 0
 	ctrl, complete := false, false
 	inner, succ := bc.inner[:0], bc.succ[:0]
 	bc.pos.reset()
 	back := 0 // transfers back to the start inside the block (turns)
-	limit := maxTraceLen
-	if turns > 1 {
+	limit, body := maxTraceLen, maxUnrolledBody
+	if turns > 1 || wide {
 		limit = maxBlockLen
 	}
+	if wide {
+		body = maxWideBody
+	}
+	bc.widenable = false
 	for j := i; j < n; j++ {
 		in := b.Inst[j]
 		oi := &m.ops[in.Op]
@@ -1740,13 +1837,14 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, turns int) (*block, int) 
 		if oi.flags&(fBranch|fJump) != 0 {
 			if k == limit {
 				ctrl, complete = true, true
+				bc.widenable = limit < maxBlockLen
 				break
 			}
 			if j+1 == n {
 				break // where it goes is in the next batch
 			}
 			to := b.PC[j+1]
-			if to == b.PC[i] && back+1 >= turns || to != b.PC[i] && !bc.unrolls(b.PC[i:j+1], to) || bc.isFickle(b.PC[j]) {
+			if to == b.PC[i] && back+1 >= turns || to != b.PC[i] && !bc.unrolls(b.PC[i:j+1], to, body) || bc.isFickle(b.PC[j]) {
 				ctrl, complete = true, true
 				break
 			}
@@ -1757,6 +1855,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, turns int) (*block, int) 
 			inner, succ = append(inner, uint16(k-1)), append(succ, b.PC[j+1])
 		} else if k == limit || j+1 < n && b.PC[j+1] != b.PC[j]+uint64(in.Len) {
 			complete = true
+			bc.widenable = bc.widenable || k == limit && limit < maxBlockLen
 			break
 		}
 		bc.pos.note(b.PC[j], k-1)
@@ -1786,7 +1885,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, turns int) (*block, int) 
 		return nil, -1
 	}
 	inner, succ = slices.Clone(inner), slices.Clone(succ)
-	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ, cut: cut, turns: back + 1, lookAt: unrollAfter}
+	blk := &block{pc: b.PC[i], ctrl: ctrl, head: make([]uint64, k), ops: make([]*opInfo, k), inner: inner, succ: succ, cut: cut, turns: back + 1, lookAt: unrollAfter, wide: wide, widenable: bc.widenable && !wide}
 	if len(inner) > 0 {
 		blk.innerEdge = make([]bool, k)
 		for _, t := range inner {
@@ -1901,14 +2000,22 @@ func (blk *block) initVariant(v *variant, outOfOrder bool) {
 // unrolls reports whether a block being built that has run pcs (its start first) goes on
 // with a control transfer from the last of them to pc to. It does unless the transfer closes
 // a loop: one that holds the block's start (the block began inside it: the next one begins
-// at its head), or an inner loop whose body is longer than maxUnrolledBody (its turns are
-// blocks of their own). Transfers to pcs it has not run go on.
-func (bc *blockCache) unrolls(pcs []uint64, to uint64) bool {
+// at its head), or an inner loop whose body is longer than body (its turns are blocks of
+// their own; bc.widenable notes one a wide block would unroll). Transfers to pcs it has not
+// run go on.
+func (bc *blockCache) unrolls(pcs []uint64, to uint64, body int) bool {
 	q := bc.pos.last(to)
 	if q < 0 {
 		return true
 	}
-	return len(pcs)-q <= maxUnrolledBody && !slices.Contains(pcs[q:], pcs[0])
+	if slices.Contains(pcs[q:], pcs[0]) {
+		return false
+	}
+	if len(pcs)-q > body {
+		bc.widenable = bc.widenable || len(pcs)-q <= maxWideBody
+		return false
+	}
+	return true
 }
 
 // pcPositions is, while a block is built, where each pc it has run was last (a set with a

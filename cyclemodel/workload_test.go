@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"rvsim/kernels"
 )
 
@@ -186,6 +188,77 @@ func TestWorkloadsMatchReference(t *testing.T) {
 					t.Fatal("no instructions modelled")
 				}
 			})
+		}
+	}
+}
+
+// TestWideBlocks checks the wide blocks (block.wide) on the workloads they were made for
+// and on one they fail on, p670: SM4-C CBC's blocks, a chain through its rounds, are built
+// wide over the whole outer loop and then repeated; AES-C XTS's are tried wide and built
+// narrow again, as they were without wide blocks. The counts are the same with and without.
+func TestWideBlocks(t *testing.T) {
+	c, err := Load("p670")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocksOf := func(m *Model) map[uint64]int {
+		lens := map[uint64]int{}
+		for _, blk := range m.blocks.tab {
+			if blk != nil && !blk.stale {
+				lens[blk.pc] = len(blk.head)
+			}
+		}
+		return lens
+	}
+	for _, w := range []struct {
+		file, mode string
+		wide       bool // a wide block stays
+	}{{"sm4-c-rv64.elf", "cbc", true}, {"aes-c-rv64.elf", "xts", false}} {
+		bs := recordWorkload(t, w.file, w.mode)
+		var ms [2]*Model
+		var repeated [2]float64
+		for k := range ms {
+			m := New(c, 64, 0)
+			m.blocks.noWide = k == 0
+			for _, bt := range bs { // the first call: blocks built, tried wide, judged
+				m.RetireBatch(bt)
+			}
+			r0, n := m.blocks.repeated, 0
+			for _, bt := range bs {
+				m.RetireBatch(bt)
+				n += len(bt.PC)
+			}
+			ms[k], repeated[k] = m, float64(m.blocks.repeated-r0)/float64(n)
+		}
+		name := w.file + " " + w.mode
+		if d := diffStates(stateOf(ms[0].Cycles(), ms[0].Stats(), ms[0].Err(), ms[0].prof), stateOf(ms[1].Cycles(), ms[1].Stats(), ms[1].Err(), ms[1].prof)); d != "" {
+			t.Fatalf("%s: counts without wide blocks and with differ: %s", name, d)
+		}
+		tried, wide := 0, 0
+		for _, e := range ms[1].blocks.wideTab {
+			if e.pc != 0 {
+				tried++
+			}
+		}
+		for _, blk := range ms[1].blocks.tab {
+			if blk != nil && blk.wide && !blk.stale {
+				wide++
+			}
+		}
+		if tried == 0 {
+			t.Errorf("%s: no block was tried wide", name)
+		}
+		if w.wide {
+			if wide == 0 || repeated[1] < 0.9 || repeated[0] > 0.5 {
+				t.Errorf("%s: %d wide blocks, %.2f of the second call repeated (%.2f without wide blocks); want one, and more than 0.9 (less than 0.5 without)", name, wide, repeated[1], repeated[0])
+			}
+			continue
+		}
+		if wide != 0 {
+			t.Errorf("%s: %d wide blocks left, want none", name, wide)
+		}
+		if d := cmp.Diff(blocksOf(ms[0]), blocksOf(ms[1])); d != "" {
+			t.Errorf("%s: the blocks (pc: length) after a wide one was given up differ from those never tried wide (-never +tried):\n%s", name, d)
 		}
 	}
 }
