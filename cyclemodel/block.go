@@ -99,6 +99,8 @@ const (
 	variantInsts    = 4096                          // a block keeps at most this many instructions' worth of variants (and 16)
 	plainSpan       = 256                           // at most this many times a block whose variants are not replayed is modelled one instruction at a time
 	maxTurns        = 8                             // turns of a loop a block may span (unrolled)
+	wideVariants    = maxTurns                      // variants at least of a wide block (block.roomy)...
+	maxRoomy        = 64                            // ...of at most this many in the table at once
 	turnHistory     = 16                            // a loop block's last variants kept to find a cycle in them (at least twice maxTurns)
 	unrollAfter     = 32                            // turns of a loop without a repetition before it is unrolled (or an unrolled one is rolled up again)
 	maxBackoff      = 1 << 16                       // turns at most between two looks for a cycle
@@ -150,6 +152,8 @@ type blockCache struct {
 	// build's note that the block it built ended where a wide one would have gone on.
 	widenable bool
 	noWide    bool // never build wide (for tests: the model as it was without)
+	roomy     int  // blocks in the table with block.roomy
+	noRoomy   bool // never make a block roomy (for tests)
 
 	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
 	// which mix two batches). A block whose code was checked against this batch's
@@ -255,6 +259,14 @@ type block struct {
 	wide        bool
 	visits      int
 	repeatTurns int
+
+	// A long block keeps few variants (variantInsts), but a wide one's outer loop may
+	// cycle through more start states before it settles: AES-C CBC's 1391 instructions
+	// went round three, its two variants were replaced in turn, every turn was timed, and
+	// the block was built narrow again. A wide block keeps wideVariants (roomy), as long
+	// as no more than maxRoomy such blocks are in the table (blockCache.roomy), so that the
+	// cache as a whole stays within what it was.
+	roomy bool
 
 	prof    []int32 // per instruction, its record in the model's profile (profile.recsOf)...
 	profGen uint64  // ...of the profile and reset with this gen
@@ -830,6 +842,13 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 		rolled = true
 	}
 	if blk != nil {
+		if old := *slot; old != nil && old.roomy {
+			bc.roomy--
+		}
+		if blk.wide && blk.maxVars < wideVariants && bc.roomy < maxRoomy && !bc.noRoomy {
+			blk.maxVars, blk.roomy = wideVariants, true
+			bc.roomy++
+		}
 		blk.seen = bc.batch
 		blk.rolled = rolled
 		*slot = blk

@@ -193,9 +193,11 @@ func TestWorkloadsMatchReference(t *testing.T) {
 }
 
 // TestWideBlocks checks the wide blocks (block.wide) on the workloads they were made for
-// and on one they fail on, p670: SM4-C CBC's blocks, a chain through its rounds, are built
-// wide over the whole outer loop and then repeated; AES-C XTS's are tried wide and built
-// narrow again, as they were without wide blocks. The counts are the same with and without.
+// and on one they fail on, p670: SM4-C CBC's and AES-C CBC's blocks, a chain through their
+// rounds, are built wide over the whole outer loop and then repeated (AES-C's only with the
+// variants of a roomy block: its outer loop goes round three start states before it
+// settles); AES-C XTS's are tried wide and built narrow again, as they were without wide
+// blocks. The counts are the same with and without.
 func TestWideBlocks(t *testing.T) {
 	c, err := Load("p670")
 	if err != nil {
@@ -213,7 +215,7 @@ func TestWideBlocks(t *testing.T) {
 	for _, w := range []struct {
 		file, mode string
 		wide       bool // a wide block stays
-	}{{"sm4-c-rv64.elf", "cbc", true}, {"aes-c-rv64.elf", "xts", false}} {
+	}{{"sm4-c-rv64.elf", "cbc", true}, {"aes-c-rv64.elf", "cbc", true}, {"aes-c-rv64.elf", "xts", false}} {
 		bs := recordWorkload(t, w.file, w.mode)
 		var ms [2]*Model
 		var repeated [2]float64
@@ -240,17 +242,24 @@ func TestWideBlocks(t *testing.T) {
 				tried++
 			}
 		}
+		roomy := 0
 		for _, blk := range ms[1].blocks.tab {
 			if blk != nil && blk.wide && !blk.stale {
 				wide++
 			}
+			if blk != nil && blk.roomy {
+				roomy++
+			}
+		}
+		if roomy != ms[1].blocks.roomy || roomy > maxRoomy {
+			t.Errorf("%s: %d roomy blocks in the table, counted %d (at most %d)", name, roomy, ms[1].blocks.roomy, maxRoomy)
 		}
 		if tried == 0 {
 			t.Errorf("%s: no block was tried wide", name)
 		}
 		if w.wide {
-			if wide == 0 || repeated[1] < 0.9 || repeated[0] > 0.5 {
-				t.Errorf("%s: %d wide blocks, %.2f of the second call repeated (%.2f without wide blocks); want one, and more than 0.9 (less than 0.5 without)", name, wide, repeated[1], repeated[0])
+			if wide == 0 || repeated[1] < 0.9 || repeated[1] < repeated[0]+0.3 {
+				t.Errorf("%s: %d wide blocks, %.2f of the second call repeated (%.2f without wide blocks); want one, and more than 0.9 (0.3 more than without)", name, wide, repeated[1], repeated[0])
 			}
 			continue
 		}
