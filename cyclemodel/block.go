@@ -154,6 +154,7 @@ type blockCache struct {
 	noWide    bool // never build wide (for tests: the model as it was without)
 	roomy     int  // blocks in the table with block.roomy
 	noRoomy   bool // never make a block roomy (for tests)
+	noSettle  bool // never settle (for tests)
 
 	// The batch being modelled (a count of RetireBatch calls; 0 while held instructions are,
 	// which mix two batches). A block whose code was checked against this batch's
@@ -166,6 +167,7 @@ type blockCache struct {
 	streakBlk *block
 	streakVar *variant
 	streak    int
+	streakSeq int64 // the first store of the iterations of the streak's block (settle)
 	tpre      int64
 }
 
@@ -554,8 +556,9 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 	// from the previous batch); reps more repeat it and are not applied yet.
 	var v *variant
 	streak, reps := 0, 0
+	runSeq := m.sb.n // the first store of this run of the block's iterations (settle)
 	if bc.streakBlk == blk {
-		v, streak = bc.streakVar, bc.streak
+		v, streak, runSeq = bc.streakVar, bc.streak, bc.streakSeq
 	}
 	j := i
 	for {
@@ -564,6 +567,9 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			next = b.PC[j+k]
 		}
 		bc.outcomes(m, blk, b, j, next)
+		if bc.hasPre && !bc.noSettle {
+			bc.settle(m, blk, runSeq)
+		}
 		blk.visits++
 		if v != nil && bc.sameOutcomes(blk, v) && (!v.hasPre || bc.samePre(v)) && bc.repeats(m, v, streak+reps, reps) {
 			reps++
@@ -633,7 +639,7 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 		return j - i
 	}
 	// The next batch may go on with the loop (and with the iteration this one ended in).
-	bc.streakBlk, bc.streakVar, bc.streak = blk, v, streak
+	bc.streakBlk, bc.streakVar, bc.streak, bc.streakSeq = blk, v, streak, runSeq
 	return n - i
 }
 
@@ -1172,6 +1178,49 @@ func (bc *blockCache) fwdEntry(q int, src int64, partial bool) int64 {
 		bc.hasPre = true
 	}
 	return int64(q)<<16 | code
+}
+
+// settle takes out of the current iteration's store-buffer outcomes the loads that take a
+// store from before the block which is written by the time the block starts: such a load
+// reads the cache, as one that takes no store does (storeBuf.forward), so the two have the
+// same timing, and which of a table's entries are still in the store buffer (the last 16
+// stores: GHASH-C's loop has none, and its loads of the table take those of its set-up that
+// are, as the data picks the entries) no longer makes a new start state of each iteration.
+// Only stores from before the run of the block's iterations this one is in (below run) are
+// settled: they all have their times (the repeated iterations not yet applied have none), and
+// an iteration's store that the next one reads (a counter kept in memory) stays an outcome,
+// as preFixed expects, in every iteration alike. The model's present cycle is no later than
+// the block's start.
+func (bc *blockCache) settle(m *Model, blk *block, run int64) {
+	floor := m.cycle
+	if m.core.OutOfOrder {
+		floor = m.dispatch
+	}
+	sb := &m.sb
+	settled := func(src int64) bool {
+		return src < run && sb.written[src&(stTimes-1)] <= floor
+	}
+	out, pre := 0, false
+	for k, e := range bc.fw[:bc.fwN] {
+		src := bc.fwSrc[k]
+		if e&0xffff < 2 {
+			if settled(src) {
+				continue
+			}
+			pre = true
+		}
+		bc.fw[out], bc.fwSrc[out] = e, src
+		out++
+	}
+	if out == bc.fwN {
+		return
+	}
+	bc.fwN, bc.hasPre = out, pre
+	for _, j := range blk.loads {
+		if src := bc.sfSeq[j]; src >= 0 && settled(src) {
+			bc.sfSeq[j], bc.sfPart[j] = -1, false
+		}
+	}
 }
 
 // keyForward appends the key's store-buffer part to key: each load's outcome (fwdEntry)
