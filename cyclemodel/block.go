@@ -247,8 +247,8 @@ type block struct {
 	// A loop whose body holds an inner loop longer than maxUnrolledBody (the rounds of a
 	// table-driven C cipher, its calls included) is a chain of blocks, none of which goes
 	// back to its own start: none is ever repeated, only replayed, at many times the cost.
-	// Such a block (widenable: it ended at an inner loop a wide one unrolls, or at
-	// maxTraceLen) that is visited wideAfter times with fewer than a quarter of its turns
+	// Such a block (widenable: it ended at an inner loop a wide one unrolls, at a fickle
+	// transfer, which a wide one goes through, or at maxTraceLen) that is visited wideAfter times with fewer than a quarter of its turns
 	// repeated is built again wide: inner loops of up to maxWideBody unrolled, up to
 	// maxBlockLen instructions, so that it may span the outer loop's whole body (SM4-C
 	// CBC's 32 rounds and glue on p670: 10% of the instructions repeated before, all
@@ -1912,8 +1912,17 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, turns int, wide bool) (*b
 				break // where it goes is in the next batch
 			}
 			to := b.PC[j+1]
-			if to == b.PC[i] && back+1 >= turns || to != b.PC[i] && !bc.unrolls(b.PC[i:j+1], to, body) || bc.isFickle(b.PC[j]) {
+			if to == b.PC[i] && back+1 >= turns || to != b.PC[i] && !bc.unrolls(b.PC[i:j+1], to, body) {
 				ctrl, complete = true, true
+				break
+			}
+			if !wide && bc.isFickle(b.PC[j]) {
+				// A wide block goes on through it: a branch that goes two ways from
+				// turn to turn of an inner loop (a 64-bit shift by the loop's counter
+				// on rv32, GHASH-C's) goes the same ways in every turn of the outer
+				// one, and a wide block that goes another way is built narrow again.
+				ctrl, complete = true, true
+				bc.widenable = limit < maxBlockLen
 				break
 			}
 			if to == b.PC[i] {
