@@ -101,7 +101,6 @@ const (
 	maxTurns        = 8                             // turns of a loop a block may span (unrolled)
 	wideVariants    = maxTurns                      // variants at least of a wide block (block.roomy)...
 	maxRoomy        = 64                            // ...of at most this many in the table at once
-	maxStrikes      = 4                             // wide blocks at a pc in a row that go another way young before it is narrow for good
 	turnHistory     = 16                            // a loop block's last variants kept to find a cycle in them (at least twice maxTurns)
 	unrollAfter     = 32                            // turns of a loop without a repetition before it is unrolled (or an unrolled one is rolled up again)
 	maxBackoff      = 1 << 16                       // turns at most between two looks for a cycle
@@ -262,7 +261,6 @@ type block struct {
 	wide        bool
 	visits      int
 	repeatTurns int
-	age         int // turns (visits, never reset)
 
 	// A long block keeps few variants (variantInsts), but a wide one's outer loop may
 	// cycle through more start states before it settles: AES-C CBC's 1391 instructions
@@ -415,9 +413,8 @@ func (bc *blockCache) setTurns(pc uint64, turns int) {
 }
 
 type wideAt struct {
-	pc      uint64
-	wide    bool
-	strikes uint8 // times in a row a wide block at pc went another way young (lookup)
+	pc   uint64
+	wide bool
 }
 
 // wideState returns whether a block at pc is to be built wide, and whether that was tried
@@ -430,7 +427,7 @@ func (bc *blockCache) wideState(pc uint64) (wide, tried bool) {
 }
 
 func (bc *blockCache) setWide(pc uint64, wide bool) {
-	bc.wideTab[(pc>>1)&(fickleSize-1)] = wideAt{pc: pc + 1, wide: wide}
+	bc.wideTab[(pc>>1)&(fickleSize-1)] = wideAt{pc + 1, wide}
 }
 
 // judgeWidth decides, once a block has been visited wideAfter times (a wide one wideJudged
@@ -574,7 +571,6 @@ func (bc *blockCache) retire(m *Model, b *Batch, i int) int {
 			bc.settle(m, blk, runSeq)
 		}
 		blk.visits++
-		blk.age++
 		if v != nil && bc.sameOutcomes(blk, v) && (!v.hasPre || bc.samePre(v)) && bc.repeats(m, v, streak+reps, reps) {
 			reps++
 			blk.repeatTurns++
@@ -825,21 +821,11 @@ func (bc *blockCache) lookup(m *Model, b *Batch, i int) (*block, int) {
 				// modelled one at a time.
 				return nil, m.retireEach(b, i, t+1)
 			case t >= 0 && blk.wide:
-				// A wide block's path is not fixed after all. Once in a while is no
-				// matter: it is built again along this path, and then along the usual
-				// one (CCM's counter carries into its next byte every 256 blocks). When
-				// blocks at pc keep going another way before they are wideAfter turns
-				// old, it is built narrow again for good, and the transfer is left as it
-				// was, since blocks that never went that far would end at it from now on
-				// (AES-C XTS's glue, cut into blocks of one or two instructions).
-				if e := &bc.wideTab[(pc>>1)&(fickleSize-1)]; e.pc == pc+1 {
-					if blk.age >= wideAfter {
-						e.strikes = 0
-					}
-					if e.strikes++; e.strikes > maxStrikes {
-						e.wide = false
-					}
-				}
+				// A wide block's path is not fixed after all: it is built narrow again for
+				// good, and the transfer is left as it was, since blocks that never went
+				// that far would end at it from now on (AES-C XTS's glue, cut into blocks
+				// of one or two instructions).
+				bc.setWide(pc, false)
 			case t >= 0:
 				// The batch goes another way: blocks end at that transfer from now on.
 				bc.fickle(b.PC[i+t])
