@@ -78,7 +78,8 @@ import (
 // store from before the block is repeated only when the next iteration's key would be its
 // own (preFixed): the store is one of the last turn's, with the times the key has, or one
 // written by the start; and at each turn the load must take the store as many stores back
-// (samePre).
+// (samePre). A load that takes a store from before the block's run of turns, written by its
+// start, is no outcome at all: it reads the cache as one that takes no store does (settle).
 //
 // Replaying gives exactly the counts timing would give. One difference in the state it
 // leaves does not matter: a unit copy whose free time was at or before the start is left
@@ -248,9 +249,10 @@ type block struct {
 	// table-driven C cipher, its calls included) is a chain of blocks, none of which goes
 	// back to its own start: none is ever repeated, only replayed, at many times the cost.
 	// Such a block (widenable: it ended at an inner loop a wide one unrolls, at a fickle
-	// transfer, which a wide one goes through, or at maxTraceLen) that is visited wideAfter times with fewer than a quarter of its turns
-	// repeated is built again wide: inner loops of up to maxWideBody unrolled, up to
-	// maxBlockLen instructions, so that it may span the outer loop's whole body (SM4-C
+	// transfer, which a wide one goes through, or at maxTraceLen) that is visited
+	// wideAfter times with fewer than a quarter of its turns repeated is built again wide:
+	// inner loops of up to maxWideBody unrolled, up to maxBlockLen instructions, so that
+	// it may span the outer loop's whole body (SM4-C
 	// CBC's 32 rounds and glue on p670: 10% of the instructions repeated before, all
 	// after). A wide block is built narrow again for good when it goes another way
 	// (offPath), when it is timed maxTimings times, or when fewer than an eighth of its
@@ -1922,7 +1924,7 @@ func (bc *blockCache) build(m *Model, b *Batch, i int, turns int, wide bool) (*b
 				// on rv32, GHASH-C's) goes the same ways in every turn of the outer
 				// one, and a wide block that goes another way is built narrow again.
 				ctrl, complete = true, true
-				bc.widenable = limit < maxBlockLen
+				bc.widenable = bc.widenable || limit < maxBlockLen
 				break
 			}
 			if to == b.PC[i] {

@@ -309,21 +309,15 @@ func TestRepeatsLoadsOfStoresBeforeTheLoop(t *testing.T) {
 		pc += 4
 	}
 	evs[len(evs)-1].NextPC = 0x1000
-	const turns = 3000
-	for it := range turns {
-		pc := uint64(0x1000)
+	evs = appendTurns(evs, 3000, func(evs []Event, pc uint64) ([]Event, uint64) {
 		for q := range uint64(4) {
 			evs = append(evs,
 				Event{PC: pc, Inst: isa.Inst{Op: isa.LD, Rd: 6, Rs1: 12, Imm: int64(8 * q), Len: 4}, NextPC: pc + 4, MemAddr: a + 8*q, MemSize: 8},
 				Event{PC: pc + 4, Inst: isa.Inst{Op: isa.XOR, Rd: 7, Rs1: 7, Rs2: 6, Len: 4}, NextPC: pc + 8})
 			pc += 8
 		}
-		next := uint64(0x1000)
-		if it == turns-1 {
-			next = pc + 4
-		}
-		evs = append(evs, Event{PC: pc, Inst: isa.Inst{Op: isa.BNE, Rs1: 11, Len: 4}, NextPC: next})
-	}
+		return evs, pc
+	})
 	for _, name := range []string{"rocket", "u74", "x280", "p670"} {
 		t.Run(name, func(t *testing.T) {
 			m := batchedLikeRef(t, mustLoad(t, name), evs, rand.New(rand.NewPCG(9, 10)), 0xf00, 0x2000)
@@ -349,10 +343,8 @@ func TestSettledStoresDoNotVaryTheKey(t *testing.T) {
 		pc += 4
 	}
 	evs[len(evs)-1].NextPC = 0x1000
-	const turns = 3000
 	data := rand.New(rand.NewPCG(11, 12))
-	for it := range turns {
-		pc := uint64(0x1000)
+	evs = appendTurns(evs, 3000, func(evs []Event, pc uint64) ([]Event, uint64) {
 		for range 4 {
 			e := data.Uint64N(32)
 			evs = append(evs,
@@ -361,12 +353,8 @@ func TestSettledStoresDoNotVaryTheKey(t *testing.T) {
 				Event{PC: pc + 8, Inst: isa.Inst{Op: isa.XOR, Rd: 7, Rs1: 7, Rs2: 6, Len: 4}, NextPC: pc + 12})
 			pc += 12
 		}
-		next := uint64(0x1000)
-		if it == turns-1 {
-			next = pc + 4
-		}
-		evs = append(evs, Event{PC: pc, Inst: isa.Inst{Op: isa.BNE, Rs1: 11, Len: 4}, NextPC: next})
-	}
+		return evs, pc
+	})
 	for _, name := range []string{"rocket", "u74", "x280", "p670"} {
 		t.Run(name, func(t *testing.T) {
 			c := mustLoad(t, name)
@@ -386,4 +374,19 @@ func TestSettledStoresDoNotVaryTheKey(t *testing.T) {
 			}
 		})
 	}
+}
+
+// appendTurns appends turns of a loop at 0x1000 to evs: body appends one turn's events from
+// pc and returns where it ended, where a bne goes back (on the last turn, on).
+func appendTurns(evs []Event, turns int, body func(evs []Event, pc uint64) ([]Event, uint64)) []Event {
+	for it := range turns {
+		var pc uint64
+		evs, pc = body(evs, 0x1000)
+		next := uint64(0x1000)
+		if it == turns-1 {
+			next = pc + 4
+		}
+		evs = append(evs, Event{PC: pc, Inst: isa.Inst{Op: isa.BNE, Rs1: 11, Len: 4}, NextPC: next})
+	}
+	return evs
 }
