@@ -1292,8 +1292,9 @@ func (blk *block) preFixed(v *variant, d int64) bool {
 		if r < -nst {
 			// From before the last turn: it stays what the next iteration takes (samePre
 			// checks that) and, written by this start, by every later one, as the key has
-			// it then (keyForward). A GHASH loop's loads of the key's powers take the
-			// stores that wrote them before the loop.
+			// it then (keyForward): a store from two or more turns back in the block's
+			// run. (One from before the run, as the Zbc GHASH loop's loads of the key's
+			// powers take, is settled away once it is written, settle.)
 			if v.key[p+3*k+1] != 0 || v.key[p+3*k+2] != 0 {
 				return false
 			}

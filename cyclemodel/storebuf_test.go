@@ -332,8 +332,8 @@ func TestRepeatsLoadsOfStoresBeforeTheLoop(t *testing.T) {
 // 32 entries stored before the loop (the last 16 of those stores stay in the store buffer,
 // written long since) and a loop without stores whose loads pick entries as the data has
 // them. Which loads take one of those stores differs from turn to turn; as they all read the
-// cache, most turns are repeated (three quarters out of order, after the streak it needs), on every core, with the reference model's counts. Without
-// settle most are not.
+// cache, most turns are repeated (three quarters out of order, after the streak it needs),
+// on every core, with the reference model's counts. Without settle most are not.
 func TestSettledStoresDoNotVaryTheKey(t *testing.T) {
 	const a = 0x8000
 	var evs []Event
