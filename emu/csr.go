@@ -67,6 +67,11 @@ type CSRFile struct {
 
 	// Cycles, when set, supplies the cycle count (a cost model's); otherwise cycle = instret.
 	Cycles func() uint64
+	// Modelled, when set with Cycles by a cost model fed through the Observer, is the count
+	// of the instructions modelled so far, without those the model holds back for the next
+	// batch: read after each batch, on the goroutine that observes it, for the timers
+	// (timerNanos).
+	Modelled func() uint64
 	// ClockHz is the clock those cycles run at, so that the guest's time (the time CSR,
 	// clock_gettime, timers) follows the modelled cycles: 0 means 1 GHz. Without Cycles,
 	// time stays one nanosecond per instruction.
@@ -79,7 +84,7 @@ type CSRFile struct {
 }
 
 func (c *CSRFile) reset(h *Hart) {
-	*c = CSRFile{Cycles: c.Cycles, ClockHz: c.ClockHz}
+	*c = CSRFile{Cycles: c.Cycles, Modelled: c.Modelled, ClockHz: c.ClockHz}
 	mxl := uint64(2)
 	if h.ISA.XLEN == 32 {
 		mxl = 1
@@ -110,6 +115,7 @@ func (c *CSRFile) reset(h *Hart) {
 // cycles returns the cycle counter.
 func (h *Hart) cycles() uint64 {
 	if h.CSR.Cycles != nil {
+		h.syncObserved()
 		return h.CSR.Cycles() + h.CSR.cycleBias
 	}
 	return h.Instret + h.CSR.cycleBias
@@ -124,6 +130,7 @@ func (h *Hart) TimeNanos() uint64 {
 	if h.CSR.Cycles == nil {
 		return h.Instret
 	}
+	h.syncObserved()
 	return CyclesToNanos(h.CSR.Cycles(), h.CSR.ClockHz)
 }
 

@@ -151,7 +151,7 @@ func (h *Hart) runObserved(budget uint64) (done, used uint64) {
 			break
 		}
 		if h.rec.n == recSize {
-			h.flushObserved(h.PC)
+			h.handOver(h.PC)
 		}
 		n, k := h.loopRecord(min(budget-done-traps, uint64(recSize-h.rec.n)))
 		done += n
@@ -166,7 +166,7 @@ func (h *Hart) runObserved(budget uint64) (done, used uint64) {
 			break
 		}
 	}
-	h.flushObserved(h.PC)
+	h.handOver(h.PC) // (Run waits for the observer before it returns)
 	return done, done + traps
 }
 

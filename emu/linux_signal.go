@@ -418,6 +418,7 @@ func (l *Linux) deliverPending(h *Hart) bool {
 		l.endSuspend()
 		return true
 	}
+	h.syncObserved() // (a signal may end the process, and let others run)
 	sig := uint64(1)
 	for ready&1 == 0 {
 		ready >>= 1

@@ -58,17 +58,21 @@ func (l *Linux) TimersArmed() bool {
 	return false
 }
 
-// Poll fires due timers and delivers pending signals; false means the run must stop.
+// Poll fires due timers and delivers pending signals; false means the run must stop. The
+// timers are the ones due at timerNanos, which under a cost model fed in batches lags the
+// clock by a batch or two, and does not wait for the model to catch up.
 func (l *Linux) Poll(h *Hart) bool {
-	l.fireTimers(h)
+	l.fireTimersAt(h.timerNanos() + l.tm.slept)
 	if l.threaded() && !l.preempt(h) {
 		return false
 	}
 	return l.deliverPending(h)
 }
 
-func (l *Linux) fireTimers(h *Hart) {
-	now := l.now(h)
+func (l *Linux) fireTimers(h *Hart) { l.fireTimersAt(l.now(h)) }
+
+// fireTimersAt fires the timers due at now (virtual ns).
+func (l *Linux) fireTimersAt(now uint64) {
 	fire := func(t *guestTimer, info [128]byte) {
 		if t.due == 0 || now < t.due {
 			return

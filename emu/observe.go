@@ -71,20 +71,25 @@ type recBuf struct {
 func (h *Hart) observe() {
 	if h.rec == nil {
 		h.rec = &recBuf{}
+		h.lag = &observeLag{}
 	}
 }
 
-// flushObserved hands the buffered instructions to the Observer; next is the pc of the
+// flushObserved hands the buffered instructions to the Observer and returns once it has
+// seen them (and every batch handed over before: observe_ahead.go); next is the pc of the
 // instruction after the last of them.
 func (h *Hart) flushObserved(next uint64) {
 	rb := h.rec
 	if rb == nil || rb.n == 0 {
 		return
 	}
+	h.syncObserved()
 	b := &rb.batch
 	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.insts(), Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
 	rb.n = 0
+	h.sent++
 	h.Observer.Retired(b)
+	h.lag.note(h.sent, h.CSR.Modelled)
 }
 
 // execSlowObserved is execSlow on the instruction at h.PC for a run with an Observer: the
