@@ -375,6 +375,18 @@ func (m *Model) Cycles() uint64 {
 	return uint64(m.cycle + 1)
 }
 
+// ModelledCycles is Cycles without the instructions held back for the next batch: what the
+// cycle count stands at after the instructions modelled so far. It leaves the model as it
+// is (Cycles models the held instructions one at a time first, which a loop that goes on in
+// the next batch would rather have modelled as a block), so a caller may read it after every
+// batch: the guest's timers fire on it (emu's CSRFile.Modelled).
+func (m *Model) ModelledCycles() uint64 {
+	if !m.any {
+		return 0
+	}
+	return uint64(m.cycle + 1)
+}
+
 // Stats returns the counters since the model was built or ResetStats was last called.
 func (m *Model) Stats() *Stats {
 	m.drain()

@@ -100,6 +100,7 @@ func coreTarget(c *cyclemodel.Core, isaFlag string, target isa.ISA, f *elf.File)
 // the time CSR, clock_gettime, the timers and sleeps follow it at the core's clock.
 func modelClock(h *emu.Hart, m *cyclemodel.Model) {
 	h.CSR.Cycles = m.Cycles
+	h.CSR.Modelled = m.ModelledCycles
 	h.CSR.ClockHz = freqHz(m.Core().FreqMHz)
 }
 

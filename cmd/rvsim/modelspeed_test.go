@@ -30,6 +30,9 @@ import (
 //	            when other processes share the machine)
 //	rec-ratio   the emulator's recording loop with an observer that does nothing, over
 //	            the plain loop (CPU time): what --core could reach with a model that cost nothing
+//	ahead-ratio core-MIPS with the model observing ahead on a second CPU (emu's
+//	            ObserveAhead), as run --core runs on a host with two, over plain-MIPS (wall
+//	            time: run it unpinned)
 //
 // By default it runs a subset (one mode of each scalar kernel family and two vector
 // kernels); RVSIM_MODELSPEED=all runs every kernel ELF (rv32 and rv64) in every mode it
@@ -122,6 +125,7 @@ const (
 	speedPlain    = iota // no observer: the interpreter's plain loop
 	speedRecorded        // an observer that does nothing: the recording loop alone
 	speedModelled        // the core's model, as run --core feeds it
+	speedAhead           // the same, observed ahead on a second CPU (emu's ObserveAhead), as run --core runs it on a host with two
 )
 
 // newModelSpeedCall prepares the call of c on a fresh load of the kernel, run the given way
@@ -158,13 +162,14 @@ func newModelSpeedCall(dir string, c modelSpeedCase, core *cyclemodel.Core, way 
 	switch way {
 	case speedRecorded:
 		h.Observer = nullObserver{}
-	case speedModelled:
+	case speedModelled, speedAhead:
 		vlen := 0
 		if h.V != nil {
 			vlen = h.V.VLEN
 		}
 		call.model = cyclemodel.New(core, k.XLEN, vlen)
 		observeModel(h, call.model)
+		h.ObserveAhead = way == speedAhead
 	}
 	const size = 16 << 10
 	in := make([]byte, size)
@@ -225,7 +230,7 @@ func BenchmarkModelSpeed(b *testing.B) {
 				continue
 			}
 			b.Run(name, func(b *testing.B) {
-				var calls [3]*modelSpeedCall
+				var calls [4]*modelSpeedCall
 				for way := range calls {
 					call, err := newModelSpeedCall(dir, c, core, way)
 					if err != nil {
@@ -248,8 +253,8 @@ func BenchmarkModelSpeed(b *testing.B) {
 				b.ResetTimer()
 				runtime.LockOSThread() // (threadCPU measures this thread)
 				defer runtime.UnlockOSThread()
-				var took, cpu [3]time.Duration
-				var ran [3]uint64
+				var took, cpu [4]time.Duration
+				var ran [4]uint64
 				for range b.N {
 					for way, call := range calls {
 						t0, c0 := time.Now(), threadCPU()
@@ -263,13 +268,16 @@ func BenchmarkModelSpeed(b *testing.B) {
 					}
 				}
 				b.StopTimer()
-				if ran[speedPlain] != ran[speedModelled] || ran[speedPlain] != ran[speedRecorded] {
-					b.Fatalf("the calls retired %d, %d and %d instructions", ran[0], ran[1], ran[2])
+				if ran[speedPlain] != ran[speedModelled] || ran[speedPlain] != ran[speedRecorded] || ran[speedPlain] != ran[speedAhead] {
+					b.Fatalf("the calls retired %d, %d, %d and %d instructions", ran[0], ran[1], ran[2], ran[3])
+				}
+				if a, m := calls[speedAhead].model.Stats(), model.Stats(); a.Cycles != m.Cycles || a.Instructions != m.Instructions {
+					b.Fatalf("observed ahead, the model counted %d cycles for %d instructions; in turn, %d for %d", a.Cycles, a.Instructions, m.Cycles, m.Instructions)
 				}
 				if seen := model.Stats().Instructions - before; seen < ran[speedModelled] {
 					b.Fatalf("the model saw %d instructions of the calls' %d", seen, ran[speedModelled])
 				}
-				var mips, cpuMIPS [3]float64
+				var mips, cpuMIPS [4]float64
 				for way := range mips {
 					mips[way] = float64(ran[way]) / took[way].Seconds() / 1e6
 					cpuMIPS[way] = float64(ran[way]) / cpu[way].Seconds() / 1e6
@@ -279,6 +287,7 @@ func BenchmarkModelSpeed(b *testing.B) {
 				b.ReportMetric(mips[speedModelled]/mips[speedPlain], "ratio")
 				b.ReportMetric(cpuMIPS[speedModelled]/cpuMIPS[speedPlain], "cpu-ratio")
 				b.ReportMetric(cpuMIPS[speedRecorded]/cpuMIPS[speedPlain], "rec-ratio")
+				b.ReportMetric(mips[speedAhead]/mips[speedPlain], "ahead-ratio")
 				b.ReportMetric(float64(ran[speedModelled])/float64(b.N), "insts/op")
 			})
 		}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -207,6 +208,10 @@ func runFlags(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 		default:
 			h.Observer = obs
 		}
+		// The model works on one batch on a second CPU while the hart records the next
+		// (emu's ObserveAhead): the same counts and the same guest, sooner. Not for the
+		// timeline, whose observer stops the hart, nor under gdb, which steps it.
+		h.ObserveAhead = model != nil && timeline == nil && *gdbPort == "" && h.Hook == nil && os.Getenv("RVSIM_OBSERVE_AHEAD") != "0"
 		start := time.Now()
 		budget := *maxInsns
 		if budget == 0 {
