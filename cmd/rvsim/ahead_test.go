@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"runtime"
 	"testing"
 
@@ -9,9 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"rvsim/cyclemodel"
-	"rvsim/elf"
 	"rvsim/emu"
-	"rvsim/isa"
 	"rvsim/kernels"
 )
 
@@ -20,25 +17,7 @@ import (
 // ahead.
 func runModelled(t *testing.T, prog, core string, mhz float64, ahead bool, args ...string) (string, cyclemodel.Stats, int64) {
 	t.Helper()
-	f, err := elf.Open(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out, errOut bytes.Buffer
-	mc, err := emu.Load(f, emu.Config{ISA: isa.Default(64), Env: emu.EnvLinux, Linux: emu.LinuxConfig{
-		Args: append([]string{prog}, args...), Stdout: &out, Stderr: &errOut,
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := mc.Hart
-	c, err := cyclemodel.Load(core)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.FreqMHz = mhz
-	m := cyclemodel.New(c, 64, 0)
-	observeModel(h, m)
+	h, m, out, errOut := loadModelled(t, prog, core, mhz, args...)
 	h.ObserveAhead = ahead
 	if st := h.Run(1e9); st.Reason != emu.StopExit || st.Code != 0 {
 		t.Fatalf("%s on %s: stopped with %+v\n%s%s", prog, core, st, out.String(), errOut.String())

@@ -33,10 +33,10 @@ func (c *syscallClock) Retired(b *emu.Batch) {
 	}
 }
 
-// runClockProgram runs testdata/linux/clock.c (a static glibc program) under core at mhz,
-// as run --core does, and returns its output and the modelled cycles at each of its
-// clock_gettime calls.
-func runClockProgram(t *testing.T, prog, core string, mhz float64) (string, []uint64, *cyclemodel.Model) {
+// loadModelled loads prog (with args) as a Linux program whose hart feeds core's model at
+// mhz, as run --core does (observeModel), and returns them with the buffers its output
+// goes to.
+func loadModelled(t *testing.T, prog, core string, mhz float64, args ...string) (*emu.Hart, *cyclemodel.Model, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	f, err := elf.Open(prog)
 	if err != nil {
@@ -44,19 +44,27 @@ func runClockProgram(t *testing.T, prog, core string, mhz float64) (string, []ui
 	}
 	var out, errOut bytes.Buffer
 	mc, err := emu.Load(f, emu.Config{ISA: isa.Default(64), Env: emu.EnvLinux, Linux: emu.LinuxConfig{
-		Args: []string{prog, "20000"}, Stdout: &out, Stderr: &errOut,
+		Args: append([]string{prog}, args...), Stdout: &out, Stderr: &errOut,
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := mc.Hart
 	c, err := cyclemodel.Load(core)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.FreqMHz = mhz
 	m := cyclemodel.New(c, 64, 0)
-	observeModel(h, m)
+	observeModel(mc.Hart, m)
+	return mc.Hart, m, &out, &errOut
+}
+
+// runClockProgram runs testdata/linux/clock.c (a static glibc program) under core at mhz,
+// as run --core does, and returns its output and the modelled cycles at each of its
+// clock_gettime calls.
+func runClockProgram(t *testing.T, prog, core string, mhz float64) (string, []uint64, *cyclemodel.Model) {
+	t.Helper()
+	h, m, out, errOut := loadModelled(t, prog, core, mhz, "20000")
 	probe := &syscallClock{next: h.Observer, h: h, m: m, nr: 113} // clock_gettime
 	h.Observer = probe
 	if st := h.Run(1e9); st.Reason != emu.StopExit || st.Code != 0 {
