@@ -79,11 +79,13 @@ func (h *Hart) observe() {
 // seen them (and every batch handed over before: observe_ahead.go); next is the pc of the
 // instruction after the last of them.
 func (h *Hart) flushObserved(next uint64) {
+	// (Even with nothing buffered: a batch handed over ahead may point to code that what
+	// comes next decodes afresh or unmaps.)
+	h.syncObserved()
 	rb := h.rec
 	if rb == nil || rb.n == 0 {
 		return
 	}
-	h.syncObserved()
 	b := &rb.batch
 	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.insts(), Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
 	rb.n = 0
