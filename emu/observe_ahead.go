@@ -208,8 +208,8 @@ func (h *Hart) timerNanos() uint64 {
 		return 0
 	}
 	if a := h.ahead; a != nil {
-		// Batch k was the goroutine's when it was handed over ahead: before the last, or
-		// the last itself when the one after it was handed over as flushObserved does.
+		// The goroutine's batches up to k: all it was given, less the last when that is
+		// batch k+1 (when batch k+1 was handed over in turn, all of them are done).
 		n := a.given.Load()
 		if a.last == h.sent {
 			n--
