@@ -369,10 +369,7 @@ func (m *Model) Err() error {
 // (in order) or retired (out of order), counting from 1.
 func (m *Model) Cycles() uint64 {
 	m.drain()
-	if !m.any {
-		return 0
-	}
-	return uint64(m.cycle + 1)
+	return m.ModelledCycles()
 }
 
 // ModelledCycles is Cycles without the instructions held back for the next batch: what the

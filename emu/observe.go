@@ -86,9 +86,7 @@ func (h *Hart) flushObserved(next uint64) {
 	if rb == nil || rb.n == 0 {
 		return
 	}
-	b := &rb.batch
-	*b = Batch{PC: rb.pc[:rb.n], Inst: rb.insts(), Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
-	rb.n = 0
+	b := rb.seal(next)
 	h.sent++
 	h.Observer.Retired(b)
 	h.lag.note(h.sent, h.CSR.Modelled)
@@ -126,6 +124,14 @@ func (h *Hart) observeSlow(pc uint64, in *isa.Inst, addr uint64) {
 	}
 	rb.pc[rb.n], rb.inst[rb.n], rb.addr[rb.n], rb.vcfg[rb.n] = pc, uintptr(unsafe.Pointer(in)), addr, vcfgOf(h.V)
 	rb.n++
+}
+
+// seal makes the buffered instructions the buffer's batch, followed by next, and empties the
+// buffer for the next ones.
+func (rb *recBuf) seal(next uint64) *Batch {
+	rb.batch = Batch{PC: rb.pc[:rb.n], Inst: rb.insts(), Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
+	rb.n = 0
+	return &rb.batch
 }
 
 // insts is inst[:n] as the pointers it holds.

@@ -107,9 +107,8 @@ func (h *Hart) handOver(next uint64) {
 			a.signal()
 		}, a)
 	}
-	rb.batch = Batch{PC: rb.pc[:rb.n], Inst: rb.insts(), Addr: rb.addr[:rb.n], VCfg: rb.vcfg[:rb.n], Next: next}
 	used := rb.n
-	rb.n = 0
+	rb.seal(next)
 	h.sent++
 	a.obs[a.cur], a.clock[a.cur], a.num[a.cur] = h.Observer, h.CSR.Modelled, h.sent
 	a.last = h.sent
